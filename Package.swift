@@ -1,0 +1,43 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "PickerReel",
+    products: [
+        // The model (spec, layout, timeline) and the Cairo renderer, for other Swift packages.
+        .library(name: "PickerReel", targets: ["PickerKit", "PickerRender"]),
+        .executable(name: "pickerreel", targets: ["pickerreel"]),
+    ],
+    targets: [
+        // C libraries from the system, found with pkg-config.
+        .systemLibrary(
+            name: "CPickerCairo",
+            pkgConfig: "cairo",
+            providers: [.apt(["libcairo2-dev"]), .brew(["cairo"])]
+        ),
+        .systemLibrary(
+            name: "CPickerPango",
+            pkgConfig: "pangocairo",
+            providers: [.apt(["libpango1.0-dev"]), .brew(["pango"])]
+        ),
+
+        // Pure Swift: spec, colours, geometry, layout, timing curves, springs, timeline. No C, no I/O.
+        .target(name: "PickerKit"),
+
+        // Drawing with Cairo and Pango, and the writers for PNG and SVG.
+        .target(name: "PickerRender", dependencies: ["PickerKit", "CPickerCairo", "CPickerPango"]),
+
+        // The command-line tool as a library, so tests can call its parser directly.
+        .target(name: "PickerReelCLI", dependencies: ["PickerKit", "PickerRender"]),
+        .executableTarget(name: "pickerreel", dependencies: ["PickerReelCLI"]),
+
+        .testTarget(name: "PickerKitTests", dependencies: ["PickerKit"]),
+        .testTarget(
+            name: "PickerRenderTests",
+            dependencies: ["PickerKit", "PickerRender"],
+            resources: []
+        ),
+        .testTarget(name: "PickerReelCLITests", dependencies: ["PickerReelCLI", "pickerreel"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

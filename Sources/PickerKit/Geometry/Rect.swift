@@ -1,0 +1,67 @@
+/// A rectangle in points (or pixels, where a caller says so), with its origin at the top left.
+public struct Rect: Equatable, Hashable, Sendable, Codable {
+    /// The left edge.
+    public var x: Double
+    /// The top edge.
+    public var y: Double
+    /// The width; never negative in anything the layout produces.
+    public var width: Double
+    /// The height; never negative in anything the layout produces.
+    public var height: Double
+
+    /// Creates a rectangle from its origin and size.
+    public init(x: Double, y: Double, width: Double, height: Double) {
+        self.x = x
+        self.y = y
+        self.width = width
+        self.height = height
+    }
+
+    /// The right edge.
+    public var maxX: Double { x + width }
+    /// The bottom edge.
+    public var maxY: Double { y + height }
+
+    /// The smallest rectangle holding both.
+    public func union(_ other: Rect) -> Rect {
+        let minX = Swift.min(x, other.x)
+        let minY = Swift.min(y, other.y)
+        return Rect(
+            x: minX, y: minY,
+            width: Swift.max(maxX, other.maxX) - minX,
+            height: Swift.max(maxY, other.maxY) - minY)
+    }
+
+    /// The rectangle grown by `amount` on every side.
+    public func insetBy(_ amount: Double) -> Rect {
+        Rect(x: x + amount, y: y + amount, width: width - 2 * amount, height: height - 2 * amount)
+    }
+}
+
+/// A width and height in points.
+public struct Size: Equatable, Hashable, Sendable, Codable {
+    /// The horizontal extent.
+    public var width: Double
+    /// The vertical extent.
+    public var height: Double
+
+    /// Creates a size.
+    public init(width: Double, height: Double) {
+        self.width = width
+        self.height = height
+    }
+}
+
+/// Padding added on the left and right (`horizontal`) and on the top and bottom (`vertical`) of a segment's label.
+public struct SegmentPadding: Equatable, Hashable, Sendable {
+    /// Points added on each of the left and right sides.
+    public var horizontal: Double
+    /// Points added on each of the top and bottom sides.
+    public var vertical: Double
+
+    /// Creates a padding.
+    public init(horizontal: Double, vertical: Double) {
+        self.horizontal = horizontal
+        self.vertical = vertical
+    }
+}

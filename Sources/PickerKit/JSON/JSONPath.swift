@@ -1,0 +1,48 @@
+/// The location of a value inside a JSON document, written as users read it: `style.highlight.opacity`,
+/// `selection.sequence[2].select`.
+public struct JSONPath: Equatable, Hashable, Sendable, CustomStringConvertible {
+    /// One step: a key of an object or an index into an array.
+    public enum Component: Equatable, Hashable, Sendable {
+        case key(String)
+        case index(Int)
+    }
+
+    /// The steps from the document's root.
+    public var components: [Component]
+
+    /// The root of the document.
+    public static let root = JSONPath(components: [])
+
+    /// Creates a path from its steps.
+    public init(components: [Component]) {
+        self.components = components
+    }
+
+    /// True for the root.
+    public var isEmpty: Bool { components.isEmpty }
+
+    /// The path one key further down.
+    public func appending(_ key: String) -> JSONPath {
+        JSONPath(components: components + [.key(key)])
+    }
+
+    /// The path one array index further down.
+    public func appending(index: Int) -> JSONPath {
+        JSONPath(components: components + [.index(index)])
+    }
+
+    /// Dotted keys and bracketed indexes.
+    public var description: String {
+        var text = ""
+        for component in components {
+            switch component {
+            case .key(let key):
+                if !text.isEmpty { text += "." }
+                text += key
+            case .index(let index):
+                text += "[\(index)]"
+            }
+        }
+        return text
+    }
+}

@@ -1,0 +1,32 @@
+/// The bounds a spec must stay within, checked before anything is allocated, so that a number typed by
+/// mistake gives a clear error instead of a memory blow-up or a render that never ends.
+public enum SpecLimits {
+    /// The largest spec file read, in bytes.
+    public static let maximumFileBytes = 1 << 20
+    /// Items in one picker.
+    public static let itemCount = 1...64
+    /// Characters in one label.
+    public static let maximumLabelLength = 200
+    /// Selection changes in one spec.
+    public static let maximumChanges = 1_000
+    /// Seconds for any one `after`, `duration`, or `tail`.
+    public static let maximumSeconds = 60.0
+    /// Frames in one render.
+    public static let maximumFrames = 10_000
+    /// Pixels on one side of the canvas.
+    public static let maximumPixelsPerSide = 16_384
+    /// Pixels in one frame (width × height), so one frame needs at most 256 MiB.
+    public static let maximumPixelsPerFrame = 64 << 20
+    /// Frames per second.
+    public static let fps = 1.0...240.0
+    /// Pixels per point.
+    public static let scale = 0.25...8.0
+    /// Font size in points.
+    public static let fontSize = 1.0...512.0
+    /// Any length in points (spacing, padding, corner radius).
+    public static let maximumLength = 4_096.0
+    /// A spring's response in seconds.
+    public static let springResponse = 0.01...10.0
+    /// A spring's damping fraction; 0 would never settle.
+    public static let springDampingFraction = 0.01...10.0
+}

@@ -1,0 +1,96 @@
+/// The highlight at every moment of the animation, and how that animation is cut into frames.
+///
+/// Change i starts at the previous change's start plus its `after`. The highlight animates two values, its rect
+/// and a fade (1 shown, 0 hidden), with `AnimatedValue`'s rules. Selecting null fades out where the highlight
+/// is; selecting an item while nothing is visible puts the rect on its target at once and fades in there.
+/// The animation lasts until every motion has settled, plus the spec's `tail`.
+public struct Timeline: Equatable, Sendable {
+    /// Frames per second.
+    public let fps: Double
+    /// The moment from which nothing moves any more.
+    public let settleTime: Double
+    /// The whole animation's length: `settleTime` + tail.
+    public let duration: Double
+    /// The highlight's style values that do not animate.
+    let style: HighlightStyle
+    /// The rect, or nil while no item has ever been selected.
+    let rect: AnimatedValue?
+    /// The fade: one component, 1 shown, 0 hidden.
+    let fade: AnimatedValue
+    /// When each change starts, in order.
+    public let changeTimes: [Double]
+
+    /// Builds the timeline of `spec` on `layout`.
+    ///
+    /// Every selected item is in the layout when the spec came from `PickerSpec.decode`; an item that is not
+    /// is treated as selecting nothing.
+    public init(spec: PickerSpec, layout: PickerLayout) {
+        fps = spec.output.fps
+        style = spec.style.highlight
+        var rect = spec.initialSelection.flatMap(layout.segmentFrame(of:)).map { AnimatedValue(initial: AnimationVector($0)) }
+        var fade = AnimatedValue(initial: AnimationVector([rect == nil ? 0 : 1]))
+        var time = 0.0
+        var changeTimes: [Double] = []
+        for change in spec.changes {
+            time += change.after
+            changeTimes.append(time)
+            if let item = change.selection, let frame = layout.segmentFrame(of: item) {
+                let target = AnimationVector(frame)
+                let visible = (fade.value(at: time).components.first ?? 0) > 0
+                if var moving = rect, visible {
+                    moving.animate(to: target, at: time, curve: change.curve, duration: change.duration)
+                    rect = moving
+                } else if var hidden = rect {
+                    hidden.jump(to: target, at: time)
+                    rect = hidden
+                } else {
+                    rect = AnimatedValue(initial: target)
+                }
+                fade.animate(to: AnimationVector([1]), at: time, curve: change.curve, duration: change.duration)
+            } else {
+                fade.animate(to: AnimationVector([0]), at: time, curve: change.curve, duration: change.duration)
+            }
+        }
+        self.rect = rect
+        self.fade = fade
+        self.changeTimes = changeTimes
+        settleTime = max(time, rect?.settleTime ?? 0, fade.settleTime, 0)
+        duration = settleTime + spec.tail
+    }
+
+    /// The number of frames as a real number, before the limit check: ⌊duration × fps + 0.5⌋ + 1.
+    public var exactFrameCount: Double {
+        (duration * fps + 0.5 + 1e-6).rounded(.down) + 1
+    }
+
+    /// The number of frames: N = ⌊duration × fps + 0.5⌋ + 1 (with 1e-6 of slack for floating point).
+    ///
+    /// Check `exactFrameCount` against `SpecLimits.maximumFrames` first; this clamps to that limit.
+    public var frameCount: Int {
+        Int(min(exactFrameCount, Double(SpecLimits.maximumFrames)))
+    }
+
+    /// The time of frame `index`: index / fps.
+    public func time(ofFrame index: Int) -> Double {
+        Double(index) / fps
+    }
+
+    /// The highlight drawn in frame `index`; the last frame always shows the settled final state.
+    public func highlight(forFrame index: Int) -> Highlight? {
+        let time = time(ofFrame: index)
+        return highlight(at: index >= frameCount - 1 ? max(time, settleTime) : time)
+    }
+
+    /// The highlight at `time` seconds, or nil when none is visible.
+    public func highlight(at time: Double) -> Highlight? {
+        guard let rect else { return nil }
+        let level = min(max(fade.value(at: time).components.first ?? 0, 0), 1)
+        let opacity = style.opacity * level
+        guard opacity > 0 else { return nil }
+        var frame = rect.value(at: time).rect
+        frame.width = max(frame.width, 0)
+        frame.height = max(frame.height, 0)
+        let radius = min(style.cornerRadius, min(frame.width, frame.height) / 2)
+        return Highlight(rect: frame, cornerRadius: radius, opacity: opacity)
+    }
+}

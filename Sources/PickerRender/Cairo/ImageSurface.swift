@@ -1,0 +1,140 @@
+import CPickerCairo
+import PickerKit
+
+/// Owns one cairo ARGB32 image surface (premultiplied alpha, native-endian 32-bit pixels) and releases it.
+///
+/// Not thread-safe: keep each surface on the thread that uses it.
+public final class ImageSurface {
+    /// The cairo surface; valid for the object's lifetime.
+    let pointer: OpaquePointer
+    /// Width in pixels.
+    public let width: Int
+    /// Height in pixels.
+    public let height: Int
+
+    /// A transparent surface of the given size.
+    ///
+    /// Throws `RenderError.tooLarge` beyond the frame limits, and a cairo error if memory runs out.
+    public init(width: Int, height: Int) throws(RenderError) {
+        guard width > 0, height > 0, width <= SpecLimits.maximumPixelsPerSide, height <= SpecLimits.maximumPixelsPerSide,
+            width * height <= SpecLimits.maximumPixelsPerFrame
+        else { throw RenderError.tooLarge(width: width, height: height) }
+        guard let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height)) else {
+            throw RenderError.cairo(operation: "create a \(width) × \(height) image", detail: "no surface")
+        }
+        let status = cairo_surface_status(surface)
+        guard status == CAIRO_STATUS_SUCCESS else {
+            cairo_surface_destroy(surface)
+            try checkCairo(status, "create a \(width) × \(height) image")
+            throw RenderError.cairo(operation: "create an image", detail: "unknown failure")
+        }
+        pointer = surface
+        self.width = width
+        self.height = height
+    }
+
+    /// Decodes a PNG from memory; `path` names it in errors.
+    public init(pngBytes: [UInt8], path: String) throws(RenderError) {
+        let source = ByteSource(pngBytes)
+        let surface = withExtendedLifetime(source) {
+            cairo_image_surface_create_from_png_stream(ByteSource.read, Unmanaged.passUnretained(source).toOpaque())
+        }
+        guard let surface else { throw RenderError.notPNG(path: path, detail: "no surface") }
+        let status = cairo_surface_status(surface)
+        guard status == CAIRO_STATUS_SUCCESS else {
+            cairo_surface_destroy(surface)
+            let detail = cairo_status_to_string(status).map { String(cString: $0) } ?? "status \(status.rawValue)"
+            throw RenderError.notPNG(path: path, detail: detail)
+        }
+        let width = Int(cairo_image_surface_get_width(surface))
+        let height = Int(cairo_image_surface_get_height(surface))
+        // cairo hands back RGB24 or A8 surfaces for some PNGs; normalise to ARGB32 by painting onto a new one.
+        if cairo_image_surface_get_format(surface) != CAIRO_FORMAT_ARGB32 {
+            defer { cairo_surface_destroy(surface) }
+            guard width > 0, height > 0, let converted = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height)),
+                cairo_surface_status(converted) == CAIRO_STATUS_SUCCESS, let cr = cairo_create(converted)
+            else { throw RenderError.notPNG(path: path, detail: "cannot convert its pixel format") }
+            cairo_set_source_surface(cr, surface, 0, 0)
+            cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
+            cairo_paint(cr)
+            cairo_destroy(cr)
+            pointer = converted
+        } else {
+            pointer = surface
+        }
+        self.width = width
+        self.height = height
+    }
+
+    deinit {
+        cairo_surface_destroy(pointer)
+    }
+
+    /// Bytes from one row to the next.
+    var stride: Int { Int(cairo_image_surface_get_stride(pointer)) }
+
+    /// The surface encoded as PNG by cairo (libpng, zlib's default level).
+    public func pngBytes() throws(RenderError) -> [UInt8] {
+        cairo_surface_flush(pointer)
+        let sink = ByteSink()
+        let status = withExtendedLifetime(sink) {
+            cairo_surface_write_to_png_stream(pointer, ByteSink.write, Unmanaged.passUnretained(sink).toOpaque())
+        }
+        try checkCairo(status, "encode a PNG")
+        return sink.bytes
+    }
+
+    /// The pixels as straight-alpha RGBA bytes.
+    public func rgbaImage() -> RGBAImage {
+        cairo_surface_flush(pointer)
+        var image = RGBAImage(width: width, height: height)
+        guard let data = cairo_image_surface_get_data(pointer) else { return image }
+        let rowBytes = stride
+        image.pixels.withUnsafeMutableBufferPointer { output in
+            for y in 0..<height {
+                let row = UnsafeRawPointer(data + y * rowBytes).assumingMemoryBound(to: UInt32.self)
+                for x in 0..<width {
+                    let argb = row[x]
+                    let alpha = UInt32(argb >> 24)
+                    var red = (argb >> 16) & 0xFF
+                    var green = (argb >> 8) & 0xFF
+                    var blue = argb & 0xFF
+                    if alpha != 0 && alpha != 255 {
+                        // Undo premultiplication, rounding to nearest as cairo's PNG writer does.
+                        red = (red * 255 + alpha / 2) / alpha
+                        green = (green * 255 + alpha / 2) / alpha
+                        blue = (blue * 255 + alpha / 2) / alpha
+                    }
+                    let offset = (y * width + x) * 4
+                    output[offset] = UInt8(min(red, 255))
+                    output[offset + 1] = UInt8(min(green, 255))
+                    output[offset + 2] = UInt8(min(blue, 255))
+                    output[offset + 3] = UInt8(alpha)
+                }
+            }
+        }
+        return image
+    }
+
+    /// A surface holding `image`'s pixels.
+    public convenience init(_ image: RGBAImage) throws(RenderError) {
+        try self.init(width: image.width, height: image.height)
+        cairo_surface_flush(pointer)
+        guard let data = cairo_image_surface_get_data(pointer) else { return }
+        let rowBytes = stride
+        image.pixels.withUnsafeBufferPointer { input in
+            for y in 0..<height {
+                let row = UnsafeMutableRawPointer(data + y * rowBytes).assumingMemoryBound(to: UInt32.self)
+                for x in 0..<width {
+                    let offset = (y * width + x) * 4
+                    let alpha = UInt32(input[offset + 3])
+                    let red = (UInt32(input[offset]) * alpha + 127) / 255
+                    let green = (UInt32(input[offset + 1]) * alpha + 127) / 255
+                    let blue = (UInt32(input[offset + 2]) * alpha + 127) / 255
+                    row[x] = alpha << 24 | red << 16 | green << 8 | blue
+                }
+            }
+        }
+        cairo_surface_mark_dirty(pointer)
+    }
+}

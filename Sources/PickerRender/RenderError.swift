@@ -1,0 +1,28 @@
+import PickerKit
+
+/// A failure while drawing or writing pictures, with a message the user can act on.
+public enum RenderError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// Cairo reported a status other than success; `detail` is cairo's own text.
+    case cairo(operation: String, detail: String)
+    /// A file could not be read or written.
+    case file(path: String, reason: String)
+    /// A file is not a PNG cairo can read.
+    case notPNG(path: String, detail: String)
+    /// A picture would be larger than the limits allow.
+    case tooLarge(width: Int, height: Int)
+
+    /// The message for the user.
+    public var description: String {
+        switch self {
+        case .cairo(let operation, let detail):
+            return "cairo could not \(operation): \(detail)"
+        case .file(let path, let reason):
+            return "\(path): \(reason)"
+        case .notPNG(let path, let detail):
+            return "\(path): not a PNG image that can be read (\(detail))"
+        case .tooLarge(let width, let height):
+            return
+                "a \(width) × \(height) px picture is larger than allowed (at most \(SpecLimits.maximumPixelsPerSide) px a side and \(SpecLimits.maximumPixelsPerFrame) px in all)"
+        }
+    }
+}

@@ -1,1 +1,6 @@
-print("x")
+import Foundation
+import PickerReelCLI
+
+// A thin entry point: everything lives in PickerReelCLI so tests can call it.
+SignalCleanup.install()
+exit(PickerReelTool.run(Array(CommandLine.arguments.dropFirst())))

@@ -1,0 +1,165 @@
+import Foundation
+
+/// Turns the tool's arguments into a `Command`, with no side effects, so tests can call it directly.
+public enum CommandParser {
+    static let commandSummaries: [(name: String, summary: String)] = [
+        ("render", "Render every frame of one or more specs as PNG and/or SVG files."),
+        ("frame", "Render one frame, by time or index, to a PNG or SVG file."),
+        ("layout", "Print the canvas and segment frames as JSON."),
+        ("timeline", "Print the highlight of every frame as JSON."),
+        ("validate", "Check specs without rendering."),
+    ]
+
+    static let renderOptions = [
+        OptionDefinition(name: "--output", short: "-o", valueName: "DIR", help: "Output folder (default: Output/<spec name>/)."),
+        OptionDefinition(name: "--format", short: "-f", valueName: "LIST", help: "Comma-separated formats: png, svg (default: png)."),
+        OptionDefinition(name: "--quiet", short: "-q", valueName: nil, help: "Print nothing but errors."),
+    ]
+    static let frameOptions = [
+        OptionDefinition(name: "--time", short: "-t", valueName: "SECONDS", help: "The moment to draw, in seconds from the start."),
+        OptionDefinition(name: "--index", short: "-i", valueName: "N", help: "The frame to draw, counting from 0."),
+        OptionDefinition(name: "--output", short: "-o", valueName: "FILE", help: "The file to write: .png or .svg."),
+    ]
+
+    /// The top-level help.
+    public static var toolHelp: String {
+        let width = (commandSummaries.map(\.name.count).max() ?? 0) + 3
+        let commands = commandSummaries.map { "  " + $0.name.padding(toLength: width, withPad: " ", startingAt: 0) + $0.summary }
+        return """
+            PickerReel: pictures of a segmented picker's highlight animating, from a JSON spec.
+
+            Usage: pickerreel <command> [options]
+
+            Commands:
+            \(commands.joined(separator: "\n"))
+
+            Run 'pickerreel <command> --help' for a command's options.
+            Exit status: 0 success, 1 differences found (compare), 2 bad input or usage.
+
+            """
+    }
+
+    static let renderHelp = usageText(
+        command: "render", synopsis: "[SPEC…] [-o DIR] [--format png,svg] [--quiet]",
+        summary: "Render every frame of each spec into frame-0000.png, frame-0001.png, … With no SPEC, renders the built-in seed demo.",
+        options: renderOptions,
+        details: """
+            Output goes to Output/<spec name>/ unless -o is given. With several specs, -o names a parent folder
+            that gets one folder per spec. Files appear only when the render is complete; a failed render leaves
+            the output folder as it was.
+            """)
+    static let frameHelp = usageText(
+        command: "frame", synopsis: "SPEC (--time SECONDS | --index N) -o FILE.png|FILE.svg",
+        summary: "Render one frame, for documentation images.", options: frameOptions)
+    static let layoutHelp = usageText(
+        command: "layout", synopsis: "SPEC",
+        summary: "Print {\"canvas\": {width, height, scale}, \"segments\": [{item, x, y, width, height}]} as JSON, in points.",
+        options: [])
+    static let timelineHelp = usageText(
+        command: "timeline", synopsis: "SPEC",
+        summary: "Print {fps, duration, frames: [{index, time, highlight: {x, y, width, height, cornerRadius, opacity} or null}]} as JSON.",
+        options: [])
+    static let validateHelp = usageText(
+        command: "validate", synopsis: "SPEC…", summary: "Check each spec (JSON, fields, limits) without rendering.", options: [])
+
+    /// Parses the arguments after the program name.
+    ///
+    /// Throws `UsageError` for an unknown command or option, a missing argument, or a malformed value.
+    public static func parse(_ arguments: [String]) throws(UsageError) -> Command {
+        guard let name = arguments.first else { return .help(text: toolHelp) }
+        let rest = Array(arguments.dropFirst())
+        switch name {
+        case "--help", "-h", "help":
+            if let topic = rest.first, let text = help(for: topic) { return .help(text: text) }
+            return .help(text: toolHelp)
+        case "--version", "version":
+            return .version
+        case "render":
+            let parsed = try parseArguments(rest, options: renderOptions, command: name)
+            if parsed.has("--help") { return .help(text: renderHelp) }
+            var options = RenderOptions()
+            options.specPaths = parsed.positional
+            options.outputPath = parsed.value("--output")
+            options.quiet = parsed.has("--quiet")
+            if let list = parsed.value("--format") {
+                options.formats = try parseFormats(list)
+            }
+            return .render(options)
+        case "frame":
+            let parsed = try parseArguments(rest, options: frameOptions, command: name)
+            if parsed.has("--help") { return .help(text: frameHelp) }
+            let spec = try single(parsed.positional, command: name, what: "SPEC")
+            guard let output = parsed.value("--output") else {
+                throw UsageError(command: name, message: "-o FILE is required (a .png or .svg file)")
+            }
+            guard output.hasSuffix(".png") || output.hasSuffix(".svg") else {
+                throw UsageError(command: name, message: "-o \(output): the file name must end in .png or .svg")
+            }
+            let moment: FrameOptions.Moment
+            switch (parsed.value("--time"), parsed.value("--index")) {
+            case (let time?, nil):
+                guard let seconds = Double(time), seconds.isFinite, seconds >= 0 else {
+                    throw UsageError(command: name, message: "--time \(time): expected a number of seconds, 0 or more")
+                }
+                moment = .time(seconds)
+            case (nil, let index?):
+                guard let number = Int(index), number >= 0 else {
+                    throw UsageError(command: name, message: "--index \(index): expected a whole number, 0 or more")
+                }
+                moment = .index(number)
+            case (nil, nil):
+                throw UsageError(command: name, message: "give --time SECONDS or --index N")
+            default:
+                throw UsageError(command: name, message: "give --time or --index, not both")
+            }
+            return .frame(FrameOptions(specPath: spec, moment: moment, outputPath: output))
+        case "layout", "timeline", "validate":
+            let parsed = try parseArguments(rest, options: [], command: name)
+            if parsed.has("--help") { return .help(text: help(for: name) ?? toolHelp) }
+            if name == "validate" {
+                guard !parsed.positional.isEmpty else { throw UsageError(command: name, message: "give at least one SPEC file") }
+                return .validate(specPaths: parsed.positional)
+            }
+            let spec = try single(parsed.positional, command: name, what: "SPEC")
+            return name == "layout" ? .layout(specPath: spec) : .timeline(specPath: spec)
+        default:
+            let names = commandSummaries.map(\.name)
+            let guess = names.min(by: { editDistance($0, name) < editDistance($1, name) })
+            let hint = guess.flatMap { editDistance($0, name) <= 2 ? " (did you mean '\($0)'?)" : nil } ?? ""
+            throw UsageError(command: "", message: "unknown command '\(name)'\(hint)")
+        }
+    }
+
+    static func help(for command: String) -> String? {
+        switch command {
+        case "render": return renderHelp
+        case "frame": return frameHelp
+        case "layout": return layoutHelp
+        case "timeline": return timelineHelp
+        case "validate": return validateHelp
+        default: return nil
+        }
+    }
+
+    private static func single(_ positional: [String], command: String, what: String) throws(UsageError) -> String {
+        guard positional.count == 1, let only = positional.first else {
+            throw UsageError(
+                command: command,
+                message: positional.isEmpty ? "give one \(what) file" : "give one \(what) file, not \(positional.count)")
+        }
+        return only
+    }
+
+    static func parseFormats(_ list: String) throws(UsageError) -> [FrameFormat] {
+        var formats: [FrameFormat] = []
+        for word in list.split(separator: ",", omittingEmptySubsequences: false) {
+            let name = word.trimmingCharacters(in: .whitespaces)
+            guard let format = FrameFormat(rawValue: name) else {
+                let known = FrameFormat.allCases.map(\.rawValue).joined(separator: ", ")
+                throw UsageError(command: "render", message: "--format: unknown format '\(name)'; known formats: \(known)")
+            }
+            if !formats.contains(format) { formats.append(format) }
+        }
+        return formats
+    }
+}

@@ -1,0 +1,34 @@
+import Foundation
+
+/// A one-line progress report on standard error, redrawn in place, shown only when standard error is a
+/// terminal and the user did not ask for quiet.
+final class Progress {
+    private let console: Console
+    private let enabled: Bool
+    private let started = Date()
+    private var lastDraw = Date.distantPast
+    private var drawn = false
+
+    init(console: Console, quiet: Bool) {
+        self.console = console
+        enabled = console.errIsTerminal && !quiet
+    }
+
+    /// Redraws the line, at most ten times a second.
+    func update(_ text: @autoclosure () -> String) {
+        guard enabled else { return }
+        let now = Date()
+        guard now.timeIntervalSince(lastDraw) >= 0.1 else { return }
+        lastDraw = now
+        let elapsed = String(format: "%.1f s", now.timeIntervalSince(started))
+        console.err("\r\u{1B}[K\(text()) (\(elapsed))")
+        drawn = true
+    }
+
+    /// Clears the line so the next message starts clean.
+    func finish() {
+        guard enabled, drawn else { return }
+        console.err("\r\u{1B}[K")
+        drawn = false
+    }
+}

@@ -1,0 +1,34 @@
+import Foundation
+
+/// Writes one file so that readers never see half of it: the bytes go to a hidden temporary file in the same
+/// folder, which is then renamed over the destination.
+public enum AtomicFile {
+    /// Writes `bytes` to `path`, creating missing parent folders.
+    ///
+    /// Throws `RenderError.file` naming the path and the system's reason when the folder cannot be written.
+    public static func write(_ bytes: [UInt8], to path: String) throws(RenderError) {
+        let url = URL(fileURLWithPath: path).standardizedFileURL
+        let folder = url.deletingLastPathComponent()
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), isFolder.boolValue {
+            throw RenderError.file(path: path, reason: "is a folder; give a file name")
+        }
+        do {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        } catch {
+            throw RenderError.file(path: folder.path, reason: "cannot create the folder (\(FileErrors.reason(error)))")
+        }
+        let temporary = folder.appendingPathComponent(".\(url.lastPathComponent).pickerreel-\(getpid())")
+        do {
+            try Data(bytes).write(to: temporary)
+        } catch {
+            try? FileManager.default.removeItem(at: temporary)
+            throw RenderError.file(path: path, reason: "cannot write (\(FileErrors.reason(error)))")
+        }
+        if rename(temporary.path, url.path) != 0 {
+            let reason = String(cString: strerror(errno))
+            try? FileManager.default.removeItem(at: temporary)
+            throw RenderError.file(path: path, reason: "cannot write (\(reason))")
+        }
+    }
+}

@@ -1,0 +1,152 @@
+import Foundation
+
+/// Writes a set of output files so that a failure never leaves half of them behind: files go into a hidden
+/// staging folder beside the destination and are moved into the destination only by `commit()`.
+///
+/// Files in the destination that the new output does not replace are left alone, except earlier frames of
+/// the same naming pattern (`staleFilePattern`), which would otherwise mix two renders. Not thread-safe.
+public final class StagedFolder {
+    /// The folder the files end up in.
+    public let destination: URL
+    /// The hidden folder the files are written to first.
+    public let staging: URL
+    private var written: [String] = []
+    private var committed = false
+    private var createdFolders: [URL] = []
+
+    /// Prepares to write into `destination`, creating missing parent folders, and a staging folder beside it.
+    ///
+    /// Throws `RenderError.file` when the destination is a file, or a folder cannot be created or written.
+    public init(destination: URL) throws(RenderError) {
+        self.destination = destination.standardizedFileURL
+        let manager = FileManager.default
+        var isFolder: ObjCBool = false
+        if manager.fileExists(atPath: self.destination.path, isDirectory: &isFolder), !isFolder.boolValue {
+            throw RenderError.file(path: destination.path, reason: "is a file, not a folder; choose another output folder with -o")
+        }
+        let parent = self.destination.deletingLastPathComponent()
+        // Remember which parent folders we create, so discarding can remove them again.
+        var missing: [URL] = []
+        var cursor = parent
+        while !manager.fileExists(atPath: cursor.path) && cursor.path != "/" {
+            missing.insert(cursor, at: 0)
+            cursor = cursor.deletingLastPathComponent()
+        }
+        for folder in missing {
+            do {
+                try manager.createDirectory(at: folder, withIntermediateDirectories: false)
+                createdFolders.append(folder)
+            } catch {
+                throw RenderError.file(path: folder.path, reason: "cannot create the folder (\(FileErrors.reason(error)))")
+            }
+        }
+        staging = parent.appendingPathComponent(".\(self.destination.lastPathComponent).pickerreel-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
+        do {
+            try manager.createDirectory(at: staging, withIntermediateDirectories: false)
+        } catch {
+            removeCreatedFolders()
+            throw RenderError.file(path: parent.path, reason: "cannot write in this folder (\(FileErrors.reason(error)))")
+        }
+        StagingRegistry.shared.register(staging)
+    }
+
+    deinit {
+        if !committed { discard() }
+    }
+
+    /// Writes one file into the staging folder.
+    public func write(_ bytes: [UInt8], named name: String) throws(RenderError) {
+        let url = staging.appendingPathComponent(name)
+        do {
+            try Data(bytes).write(to: url)
+        } catch {
+            throw RenderError.file(path: destination.appendingPathComponent(name).path, reason: "cannot write (\(FileErrors.reason(error)))")
+        }
+        written.append(name)
+    }
+
+    /// Moves every written file into the destination, replacing files of the same name, removes files matching
+    /// `staleFilePattern` that this output did not write, and removes the staging folder.
+    public func commit(removingStale isStale: (String) -> Bool = { _ in false }) throws(RenderError) {
+        let manager = FileManager.default
+        if !manager.fileExists(atPath: destination.path) {
+            // A new folder: one rename puts the whole output in place at once.
+            do {
+                try manager.moveItem(at: staging, to: destination)
+                finish()
+                return
+            } catch {
+                throw RenderError.file(path: destination.path, reason: "cannot create the output folder (\(FileErrors.reason(error)))")
+            }
+        }
+        let keep = Set(written)
+        for name in written {
+            let source = staging.appendingPathComponent(name)
+            let target = destination.appendingPathComponent(name)
+            if rename(source.path, target.path) != 0 {
+                let reason = String(cString: strerror(errno))
+                throw RenderError.file(path: target.path, reason: "cannot move the new file into place (\(reason))")
+            }
+        }
+        if let existing = try? manager.contentsOfDirectory(atPath: destination.path) {
+            for name in existing where !keep.contains(name) && isStale(name) {
+                try? manager.removeItem(at: destination.appendingPathComponent(name))
+            }
+        }
+        finish()
+    }
+
+    private func finish() {
+        committed = true
+        try? FileManager.default.removeItem(at: staging)
+        StagingRegistry.shared.unregister(staging)
+    }
+
+    /// Removes the staging folder and any parent folders this output created; the destination is untouched.
+    public func discard() {
+        try? FileManager.default.removeItem(at: staging)
+        StagingRegistry.shared.unregister(staging)
+        removeCreatedFolders()
+        committed = true
+    }
+
+    private func removeCreatedFolders() {
+        for folder in createdFolders.reversed() {
+            // Only empty folders go: rmdir fails on anything else.
+            _ = rmdir(folder.path)
+        }
+        createdFolders = []
+    }
+}
+
+/// The staging folders in use, so a signal handler can remove them before the process exits.
+public final class StagingRegistry: @unchecked Sendable {
+    // @unchecked: every access to `paths` holds `lock`.
+    /// The one registry of this process.
+    public static let shared = StagingRegistry()
+    private let lock = NSLock()
+    private var paths: Set<String> = []
+
+    func register(_ url: URL) {
+        lock.lock()
+        paths.insert(url.path)
+        lock.unlock()
+    }
+
+    func unregister(_ url: URL) {
+        lock.lock()
+        paths.remove(url.path)
+        lock.unlock()
+    }
+
+    /// Removes every staging folder still registered; called on the way out after a signal.
+    public func removeAll() {
+        lock.lock()
+        let current = paths
+        paths = []
+        lock.unlock()
+        for path in current {
+            try? FileManager.default.removeItem(atPath: path)
+        }
+    }
+}

@@ -1,0 +1,103 @@
+import CPickerCairo
+import CPickerPango
+import PickerKit
+
+/// Measures and draws labels with Pango, using one layout for both so that sizes agree with pixels.
+///
+/// Metrics are unhinted and glyph positions unrounded, so a label measures the same in points at every scale.
+/// Owns its font map, context, and layout, and releases them. Not thread-safe: give each thread its own.
+public final class PangoText: TextMeasurer {
+    private let fontMap: UnsafeMutablePointer<PangoFontMap>
+    private let context: OpaquePointer
+    private let layout: OpaquePointer
+    private var currentFont: FontSpec?
+    private var currentText: String?
+
+    /// Creates a font map, context, and layout with unhinted, unrounded metrics and greyscale antialiasing.
+    public init() throws(RenderError) {
+        guard let fontMap = pango_cairo_font_map_new() else {
+            throw RenderError.cairo(operation: "create a Pango font map", detail: "no font map")
+        }
+        guard let context = pango_font_map_create_context(fontMap) else {
+            g_object_unref(fontMap)
+            throw RenderError.cairo(operation: "create a Pango context", detail: "no context")
+        }
+        let options = cairo_font_options_create()
+        cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
+        cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE)
+        cairo_font_options_set_antialias(options, CAIRO_ANTIALIAS_GRAY)
+        pango_cairo_context_set_font_options(context, options)
+        cairo_font_options_destroy(options)
+        pango_context_set_round_glyph_positions(context, 0)
+        guard let layout = pango_layout_new(context) else {
+            g_object_unref(UnsafeMutableRawPointer(context))
+            g_object_unref(fontMap)
+            throw RenderError.cairo(operation: "create a Pango layout", detail: "no layout")
+        }
+        self.fontMap = fontMap
+        self.context = context
+        self.layout = layout
+    }
+
+    deinit {
+        g_object_unref(UnsafeMutableRawPointer(layout))
+        g_object_unref(UnsafeMutableRawPointer(context))
+        g_object_unref(fontMap)
+    }
+
+    /// A Pango font description for `font`; the caller frees it.
+    private static func description(of font: FontSpec) -> OpaquePointer? {
+        guard let description = pango_font_description_new() else { return nil }
+        pango_font_description_set_family(description, font.family)
+        pango_font_description_set_absolute_size(description, font.size * Double(PANGO_SCALE))
+        pango_font_description_set_weight(description, PangoWeight(rawValue: UInt32(font.weight)))
+        return description
+    }
+
+    private func prepare(_ text: String, font: FontSpec) {
+        if currentFont != font {
+            if let description = Self.description(of: font) {
+                pango_layout_set_font_description(layout, description)
+                pango_font_description_free(description)
+            }
+            currentFont = font
+        }
+        if currentText != text {
+            pango_layout_set_text(layout, text, -1)
+            currentText = text
+        }
+    }
+
+    /// The label's logical rectangle in points, relative to its drawing origin.
+    public func logicalExtents(of text: String, font: FontSpec) -> Rect {
+        prepare(text, font: font)
+        var ink = PangoRectangle()
+        var logical = PangoRectangle()
+        pango_layout_get_extents(layout, &ink, &logical)
+        let unit = Double(PANGO_SCALE)
+        return Rect(
+            x: Double(logical.x) / unit, y: Double(logical.y) / unit,
+            width: Double(logical.width) / unit, height: Double(logical.height) / unit)
+    }
+
+    /// Draws `text` with its drawing origin at (x, y) in `cairo`'s user space, in the current source colour.
+    func draw(_ text: String, font: FontSpec, at x: Double, _ y: Double, on cairo: OpaquePointer) {
+        prepare(text, font: font)
+        pango_cairo_update_context(cairo, context)
+        pango_layout_context_changed(layout)
+        cairo_move_to(cairo, x, y)
+        pango_cairo_show_layout(cairo, layout)
+    }
+
+    /// The family fontconfig actually uses for `font`, which differs from the requested one when that is
+    /// not installed.
+    public func resolvedFamily(of font: FontSpec) -> String? {
+        guard let description = Self.description(of: font) else { return nil }
+        defer { pango_font_description_free(description) }
+        guard let loaded = pango_font_map_load_font(fontMap, context, description) else { return nil }
+        defer { g_object_unref(loaded) }
+        guard let described = pango_font_describe(loaded) else { return nil }
+        defer { pango_font_description_free(described) }
+        return pango_font_description_get_family(described).map { String(cString: $0) }
+    }
+}

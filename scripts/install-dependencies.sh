@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# Installs the Debian packages PickerReel builds and tests with, only when something is missing.
+# Safe to run again: it does nothing when everything is present.
+set -euo pipefail
+
+packages=(pkg-config libcairo2-dev libpango1.0-dev libgif-dev libimagequant-dev fonts-inter fonts-dejavu-core)
+
+missing=()
+for package in "${packages[@]}"; do
+    if ! dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q 'install ok installed'; then
+        missing+=("$package")
+    fi
+done
+
+if [ ${#missing[@]} -eq 0 ]; then
+    exit 0
+fi
+
+if ! command -v apt-get >/dev/null 2>&1; then
+    echo "PickerReel needs these packages: ${missing[*]}" >&2
+    echo "Install them with your package manager (Homebrew: brew install cairo pango giflib libimagequant)." >&2
+    exit 1
+fi
+
+echo "Installing ${missing[*]} …" >&2
+sudo_prefix=()
+if [ "$(id -u)" -ne 0 ]; then sudo_prefix=(sudo); fi
+export DEBIAN_FRONTEND=noninteractive
+"${sudo_prefix[@]}" apt-get update -qq
+"${sudo_prefix[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null

@@ -146,7 +146,7 @@ public final class FrameRenderer {
             }
             cairo_surface_finish(surface)
             try checkCairo(cairo_surface_status(surface), "write an SVG frame")
-            return sink.bytes
+            return SVGNormalizer.normalize(sink.bytes)
         }
         return bytes
     }

@@ -80,6 +80,24 @@ public final class PangoText: TextMeasurer {
             width: Double(logical.width) / unit, height: Double(logical.height) / unit)
     }
 
+    /// The label's logical rectangle in points as measured while drawing at `scale` pixels per point: the
+    /// same as `logicalExtents(of:font:)`, because metrics are unhinted and positions unrounded.
+    func logicalExtents(of text: String, font: FontSpec, drawnAtScale scale: Double) -> Rect {
+        guard let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, 1, 1) else { return logicalExtents(of: text, font: font) }
+        defer { cairo_surface_destroy(surface) }
+        guard let cairo = cairo_create(surface) else { return logicalExtents(of: text, font: font) }
+        defer { cairo_destroy(cairo) }
+        cairo_scale(cairo, scale, scale)
+        pango_cairo_update_context(cairo, context)
+        pango_layout_context_changed(layout)
+        let extents = logicalExtents(of: text, font: font)
+        // Back to the identity transform the layout is measured under.
+        cairo_identity_matrix(cairo)
+        pango_cairo_update_context(cairo, context)
+        pango_layout_context_changed(layout)
+        return extents
+    }
+
     /// Draws `text` with its drawing origin at (x, y) in `cairo`'s user space, in the current source colour.
     func draw(_ text: String, font: FontSpec, at x: Double, _ y: Double, on cairo: OpaquePointer) {
         prepare(text, font: font)

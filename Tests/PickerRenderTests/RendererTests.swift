@@ -1,0 +1,127 @@
+import CPickerCairo
+import Foundation
+import PickerKit
+import Testing
+
+@testable import PickerRender
+
+@Suite("Renderer")
+struct RendererTests {
+    @Test func labelsMeasureTheSameAtEveryScale() throws {
+        let text = try PangoText()
+        let font = FontSpec(family: "Inter", size: 17, weight: 400)
+        let atOne = text.logicalExtents(of: "Month", font: font)
+        for scale in [1.0, 2.0, 3.0, 0.5] {
+            #expect(text.logicalExtents(of: "Month", font: font, drawnAtScale: scale) == atOne)
+        }
+        #expect(atOne.width > 40 && atOne.width < 60)
+    }
+
+    @Test func fontWeightChangesTheMeasurement() throws {
+        let text = try PangoText()
+        let regular = text.logicalExtents(of: "Week", font: FontSpec(family: "Inter", size: 17, weight: 400))
+        let bold = text.logicalExtents(of: "Week", font: FontSpec(family: "Inter", size: 17, weight: 700))
+        #expect(bold.width > regular.width)
+    }
+
+    @Test func aMissingFontFamilyIsAWarningNamingTheFamilyUsed() throws {
+        var spec = PickerSpec(items: [.string("A")])
+        spec.style.font.family = "No Such Family 12345"
+        let renderer = try FrameRenderer(spec: spec)
+        #expect(renderer.warnings.count == 1)
+        #expect(renderer.warnings.first?.contains("\"No Such Family 12345\" is not installed; using \"") == true)
+        #expect(try FrameRenderer(spec: PickerSpec(items: [.string("A")])).warnings.isEmpty)
+    }
+
+    @Test func pixelSizeIsTheCanvasTimesScaleRoundedUp() throws {
+        let spec = try fixtureSpec("seed-demo")
+        let renderer = try FrameRenderer(spec: spec)
+        #expect(renderer.pixelWidth == Int((renderer.layout.canvas.width * 2).rounded(.up)))
+        #expect(renderer.pixelHeight == Int((renderer.layout.canvas.height * 2).rounded(.up)))
+        let image = try renderer.image(forFrame: 0)
+        #expect(image.width == renderer.pixelWidth && image.height == renderer.pixelHeight)
+    }
+
+    @Test(arguments: ["seed-demo", "numbers-vertical"])
+    func redrawingOnlyTheHighlightGivesTheSamePixelsAsAFullRender(name: String) throws {
+        let renderer = try FrameRenderer(spec: try fixtureSpec(name))
+        for index in stride(from: 0, to: renderer.timeline.frameCount, by: 3) {
+            let fast = try renderer.image(forFrame: index)
+            let reference = try renderer.referenceImage(highlight: renderer.timeline.highlight(forFrame: index))
+            #expect(fast == reference, "frame \(index)")
+        }
+    }
+
+    @Test func rendersAreByteIdenticalRunToRun() throws {
+        let spec = try fixtureSpec("numbers-vertical")
+        let first = try FrameRenderer(spec: spec)
+        let second = try FrameRenderer(spec: spec)
+        for index in [0, 40, 80, 120] {
+            let highlight = first.timeline.highlight(forFrame: index)
+            #expect(try first.pngBytes(highlight: highlight) == second.pngBytes(highlight: highlight))
+            #expect(try first.svgBytes(highlight: highlight) == second.svgBytes(highlight: highlight))
+        }
+    }
+
+    @Test func theHighlightIsTheSeedsGrayAtFortyPercentOverTheSelectedSegment() throws {
+        let renderer = try FrameRenderer(spec: try fixtureSpec("seed-demo"))
+        let image = try renderer.image(forFrame: 0)
+        let frame = renderer.layout.segments[0].frame
+        // A point inside the highlight but away from the label's glyphs: near the segment's top edge.
+        let x = Int(((frame.x + frame.width / 2) * 2).rounded())
+        let y = Int(((frame.y + 1.5) * 2).rounded())
+        let pixel = image.pixel(x: x, y: y)
+        // Gray #8E8E93 at 0.4 over white: 255 + (142 − 255) × 0.4 ≈ 210, 210, 212.
+        #expect(abs(Int(pixel.red) - 210) <= 1 && abs(Int(pixel.green) - 210) <= 1 && abs(Int(pixel.blue) - 212) <= 1)
+        #expect(image.pixel(x: 2, y: 2) == (255, 255, 255, 255))
+    }
+
+    @Test func clearBackgroundGivesTransparentPixels() throws {
+        var spec = PickerSpec(items: [.string("A"), .string("B")], initialSelection: .string("A"))
+        spec.style.background = .clear
+        let image = try FrameRenderer(spec: spec).image(forFrame: 0)
+        #expect(image.pixel(x: 0, y: 0).alpha == 0)
+    }
+
+    @Test func svgFramesAreInPointsWithTheHighlightAsAPath() throws {
+        let renderer = try FrameRenderer(spec: try fixtureSpec("seed-demo"))
+        let svg = String(decoding: try renderer.svgBytes(highlight: renderer.timeline.highlight(forFrame: 0)), as: UTF8.self)
+        #expect(svg.hasPrefix("<?xml"))
+        #expect(svg.contains("width=\"\(Int(renderer.layout.canvas.width))."))
+        #expect(svg.contains("viewBox=\"0 0 \(Int(renderer.layout.canvas.width))."))
+        #expect(svg.contains("fill-opacity:0.4") || svg.contains("fill-opacity=\"0.4\""))
+    }
+
+    @Test func pngRoundTripsThroughTheReader() throws {
+        let renderer = try FrameRenderer(spec: try fixtureSpec("numbers-vertical"))
+        let image = try renderer.image(forFrame: 30)
+        let folder = try temporaryFolder()
+        let path = folder.appendingPathComponent("frame.png").path
+        try AtomicFile.write(try PNGFile.encode(image), to: path)
+        #expect(try PNGFile.read(path) == image)
+    }
+
+    @Test func readingSomethingThatIsNotAPNGIsAnError() throws {
+        let folder = try temporaryFolder()
+        let path = folder.appendingPathComponent("bad.png").path
+        try Data("not a png".utf8).write(to: URL(fileURLWithPath: path))
+        #expect(throws: RenderError.notPNG(path: path, detail: "it does not start with the PNG signature")) {
+            try PNGFile.read(path)
+        }
+        var truncated = try PNGFile.encode(RGBAImage(width: 4, height: 4, filledWith: (1, 2, 3, 255)))
+        truncated.removeLast(20)
+        try Data(truncated).write(to: URL(fileURLWithPath: path))
+        #expect(throws: RenderError.self) { try PNGFile.read(path) }
+    }
+
+    @Test func tooLargeACanvasIsASpecErrorNamingTheField() throws {
+        var spec = PickerSpec(items: (0..<64).map { .string("Segment number \($0)") })
+        spec.output.scale = 8
+        #expect {
+            try FrameRenderer(spec: spec, file: "big.json")
+        } throws: { error in
+            guard case .spec(let specError) = error as? RenderSetupError else { return false }
+            return specError.path.description == "output.scale" && specError.description.hasPrefix("big.json: output.scale: the picture would be")
+        }
+    }
+}

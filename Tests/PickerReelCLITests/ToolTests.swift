@@ -1,0 +1,140 @@
+import Foundation
+import Testing
+
+/// The built tool, run as a user runs it.
+@Suite("pickerreel tool")
+struct ToolTests {
+    @Test func rendersTheExampleSpecsIntoTheirFolders() throws {
+        let folder = try temporaryFolder()
+        let run = try runTool(["render", fixture("seed-demo.json"), fixture("numbers-vertical.json"), "-o", folder.path, "--format", "png,svg"])
+        #expect(run.status == 0, "\(run.stderr)")
+        let seed = try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("seed-demo").path)
+        #expect(seed.filter { $0.hasSuffix(".png") }.count == 102)
+        #expect(seed.filter { $0.hasSuffix(".svg") }.count == 102)
+        #expect(seed.contains("frame-0000.png") && seed.contains("frame-0101.png"))
+        let numbers = try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("numbers-vertical").path)
+        #expect(numbers.count == 2 * 187)
+        #expect(run.stderr.contains("seed-demo: 102 frames"))
+    }
+
+    @Test func theDefaultRenderIsTheSeedDemoInOutput() throws {
+        let folder = try temporaryFolder()
+        let run = try runTool(["render", "--quiet"], in: folder)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stderr.isEmpty)
+        let frames = try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("Output/seed-demo").path)
+        #expect(frames.count == 102)
+    }
+
+    @Test func rendersAreByteIdenticalRunToRun() throws {
+        let first = try temporaryFolder()
+        let second = try temporaryFolder()
+        #expect(try runTool(["render", fixture("numbers-vertical.json"), "-o", first.path, "--format", "png,svg", "-q"]).status == 0)
+        #expect(try runTool(["render", fixture("numbers-vertical.json"), "-o", second.path, "--format", "png,svg", "-q"]).status == 0)
+        #expect(try snapshot(of: first) == snapshot(of: second))
+    }
+
+    @Test func layoutPrintsTheDocumentedJSON() throws {
+        let run = try runTool(["layout", fixture("numbers-vertical.json")])
+        #expect(run.status == 0)
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+        let canvas = try #require(json["canvas"] as? [String: Any])
+        #expect(canvas["scale"] as? Double == 1)
+        let segments = try #require(json["segments"] as? [[String: Any]])
+        #expect(segments.count == 5)
+        #expect(segments[0]["item"] as? Int == 1)
+        #expect(Set(segments[0].keys) == ["item", "x", "y", "width", "height"])
+        // Equal distribution: every segment the same size; vertical: same x, growing y.
+        #expect(Set(segments.map { $0["width"] as? Double ?? -1 }).count == 1)
+        #expect((segments[1]["y"] as? Double ?? 0) > (segments[0]["y"] as? Double ?? 0))
+    }
+
+    @Test func timelinePrintsEveryFrameWithNullWhenHidden() throws {
+        let run = try runTool(["timeline", fixture("numbers-vertical.json")])
+        #expect(run.status == 0)
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+        #expect(json["fps"] as? Double == 60)
+        let frames = try #require(json["frames"] as? [[String: Any]])
+        #expect(frames.count == 187)
+        // Nothing is selected at first, so the first frame's highlight is an explicit null.
+        #expect(frames[0]["highlight"] is NSNull)
+        let visible = try #require(frames[60]["highlight"] as? [String: Any])
+        #expect(Set(visible.keys) == ["x", "y", "width", "height", "cornerRadius", "opacity"])
+        #expect(frames.last?["highlight"] is NSNull)
+    }
+
+    @Test func frameWritesOnePNGOrSVG() throws {
+        let folder = try temporaryFolder()
+        let png = folder.appendingPathComponent("moving.png").path
+        let svg = folder.appendingPathComponent("moving.svg").path
+        #expect(try runTool(["frame", fixture("seed-demo.json"), "--time", "0.78", "-o", png]).status == 0)
+        #expect(try runTool(["frame", fixture("seed-demo.json"), "--index", "3", "-o", svg]).status == 0)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: png)).starts(with: [0x89, 0x50, 0x4E, 0x47]))
+        #expect(String(decoding: try Data(contentsOf: URL(fileURLWithPath: svg)), as: UTF8.self).contains("<svg"))
+        let tooFar = try runTool(["frame", fixture("seed-demo.json"), "--index", "102", "-o", png])
+        #expect(tooFar.status == 2)
+        #expect(tooFar.stderr.contains("this spec has 102 frames (0 to 101)"))
+    }
+
+    @Test func validateReportsEachSpec() throws {
+        let folder = try temporaryFolder()
+        let bad = folder.appendingPathComponent("bad.json")
+        try Data(#"{"items": ["A"], "style": {"highlight": {"opacity": 2}}}"#.utf8).write(to: bad)
+        let run = try runTool(["validate", fixture("seed-demo.json"), bad.path])
+        #expect(run.status == 2)
+        #expect(run.stdout.contains("seed-demo.json: ok"))
+        #expect(run.stderr == "pickerreel: error: \(bad.path): style.highlight.opacity: expected a number from 0 to 1, found the number 2\n")
+    }
+
+    @Test func helpAndUsageErrors() throws {
+        let help = try runTool(["--help"])
+        #expect(help.status == 0 && help.stdout.contains("Commands:"))
+        let renderHelp = try runTool(["render", "--help"])
+        #expect(renderHelp.status == 0 && renderHelp.stdout.hasPrefix("Usage: pickerreel render"))
+        let wrong = try runTool(["render", "--fromat", "svg"])
+        #expect(wrong.status == 2)
+        #expect(wrong.stderr.contains("unknown option '--fromat' (did you mean '--format'?)"))
+        #expect(try runTool(["frobnicate"]).status == 2)
+    }
+
+    @Test func aMissingSpecFileIsExitTwoWithItsName() throws {
+        let run = try runTool(["render", "/nonexistent/spec.json", "-o", try temporaryFolder().path])
+        #expect(run.status == 2)
+        #expect(run.stderr == "pickerreel: error: /nonexistent/spec.json: (the whole document): cannot read the spec: no such file\n")
+    }
+
+    @Test func aFailedRenderLeavesTheOutputFolderAsItWas() throws {
+        let folder = try temporaryFolder()
+        let output = folder.appendingPathComponent("out")
+        try FileManager.default.createDirectory(at: output, withIntermediateDirectories: true)
+        try Data("keep".utf8).write(to: output.appendingPathComponent("frame-0000.png"))
+        let bad = folder.appendingPathComponent("big.json")
+        try Data(#"{"items": ["A"], "selection": {"tail": 60}, "output": {"fps": 240}}"#.utf8).write(to: bad)
+        let before = try snapshot(of: folder)
+        let run = try runTool(["render", bad.path, "-o", output.path])
+        #expect(run.status == 2)
+        #expect(run.stderr.contains("output.fps"))
+        #expect(try snapshot(of: folder) == before)
+    }
+
+    @Test func anOutputPathThatIsAFileIsExitTwo() throws {
+        let folder = try temporaryFolder()
+        let file = folder.appendingPathComponent("taken")
+        try Data("x".utf8).write(to: file)
+        let run = try runTool(["render", fixture("seed-demo.json"), "-o", file.path])
+        #expect(run.status == 2)
+        #expect(run.stderr.contains("is a file, not a folder"))
+        #expect(try snapshot(of: folder) == ["taken": Data("x".utf8)])
+    }
+
+    @Test func anOutputFolderThatCannotBeCreatedIsExitTwoAndNothingIsWritten() throws {
+        // A path below a file can never be created, whoever runs the test (root ignores permission bits).
+        let folder = try temporaryFolder()
+        let file = folder.appendingPathComponent("plain-file")
+        try Data("x".utf8).write(to: file)
+        let run = try runTool(["render", fixture("seed-demo.json"), "-o", file.appendingPathComponent("frames").path])
+        #expect(run.status == 2)
+        #expect(run.stderr.contains("plain-file: cannot write in this folder"), "\(run.stderr)")
+        #expect(try snapshot(of: folder) == ["plain-file": Data("x".utf8)])
+    }
+}

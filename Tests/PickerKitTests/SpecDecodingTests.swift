@@ -81,7 +81,10 @@ struct SpecDecodingTests {
     @Test(arguments: [
         (##"{"items": ["A"], "style": {"hightlight": {}}}"##, "style.hightlight", "did you mean \"highlight\""),
         (##"{"items": ["A"], "colour": 1}"##, "colour", "unknown key \"colour\""),
-        (##"{"items": ["A"], "style": {"highlight": {"opacity": 1.5}}}"##, "style.highlight.opacity", "a number from 0 to 1, found the number 1.5"),
+        (
+            ##"{"items": ["A"], "style": {"highlight": {"opacity": 1.5}}}"##, "style.highlight.opacity",
+            "a number from 0 to 1, found the number 1.5"
+        ),
         (##"{"items": ["A"], "style": {"highlight": {"opacity": "0.4"}}}"##, "style.highlight.opacity", "found the string"),
         (##"{"items": ["A"], "style": {"labelColor": "#12"}}"##, "style.labelColor", "a colour"),
         (##"{"items": ["A"], "style": {"orientation": "diagonal"}}"##, "style.orientation", "\"horizontal\" or \"vertical\""),
@@ -96,10 +99,16 @@ struct SpecDecodingTests {
         (##"[1]"##, "", "an object"),
         (##"{"items": ["A"], "selection": {"sequence": [{"after": 1}]}}"##, "selection.sequence[0].select", "missing"),
         (##"{"items": ["A"], "selection": {"sequence": [{"select": "A", "after": -1}]}}"##, "selection.sequence[0].after", "from 0 to 60"),
-        (##"{"items": ["A"], "selection": {"sequence": [{"select": "A", "curve": "spring", "duration": 1}]}}"##, "selection.sequence[0].duration", "spring settles by itself"),
+        (
+            ##"{"items": ["A"], "selection": {"sequence": [{"select": "A", "curve": "spring", "duration": 1}]}}"##,
+            "selection.sequence[0].duration", "spring settles by itself"
+        ),
         (##"{"items": ["A"], "animation": {"curve": "bounce"}}"##, "animation.curve", "\"easeInOut\""),
         (##"{"items": ["A"], "animation": {"curve": {"sprung": {}}}}"##, "animation.curve.sprung", "did you mean \"spring\""),
-        (##"{"items": ["A"], "animation": {"curve": {"spring": {"dampingFraction": 0}}}}"##, "animation.curve.spring.dampingFraction", "from 0.01 to 10"),
+        (
+            ##"{"items": ["A"], "animation": {"curve": {"spring": {"dampingFraction": 0}}}}"##, "animation.curve.spring.dampingFraction",
+            "from 0.01 to 10"
+        ),
         (##"{"items": ["A"], "output": {"fps": 0}}"##, "output.fps", "from 1 to 240"),
         (##"{"items": ["A"], "output": {"scale": 100}}"##, "output.scale", "from 0.25 to 8"),
         (##"{"items": ["A"], "selection": {"tail": 1e300}}"##, "selection.tail", "from 0 to 60"),
@@ -132,7 +141,8 @@ struct SpecDecodingTests {
         )
         #expect(spec.changes[0].curve == .easeOut)
         #expect(spec.changes[0].duration == 0.5)
-        let other = try decodeSpec(#"{"items": ["A"], "animation": {"curve": {"bezier": [0.2, 0.8, 0.2, 1]}}, "selection": {"sequence": [{"select": "A"}]}}"#)
+        let other = try decodeSpec(
+            #"{"items": ["A"], "animation": {"curve": {"bezier": [0.2, 0.8, 0.2, 1]}}, "selection": {"sequence": [{"select": "A"}]}}"#)
         #expect(other.changes[0].curve == .bezier(x1: 0.2, y1: 0.8, x2: 0.2, y2: 1))
     }
 }

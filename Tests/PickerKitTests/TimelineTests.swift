@@ -22,7 +22,8 @@ struct TimelineTests {
     }
 
     @Test func easeInOutIsHalfWayAtHalfTime() {
-        let (spec, layout) = threeItemSpec(changes: [SelectionChange(selection: .string("CCC"), after: 0, curve: .easeInOut, duration: 0.4)])
+        let (spec, layout) = threeItemSpec(changes: [SelectionChange(selection: .string("CCC"), after: 0, curve: .easeInOut, duration: 0.4)]
+        )
         let timeline = Timeline(spec: spec, layout: layout)
         #expect(isClose(timeline.highlight(at: 0.2)?.rect.x ?? -1, 15, 1e-9))
     }
@@ -72,7 +73,8 @@ struct TimelineTests {
     }
 
     @Test func selectingFromNothingFadesInOnTheTargetAsSwiftUIInsertsAView() throws {
-        let (spec, layout) = threeItemSpec(initial: nil, changes: [SelectionChange(selection: .string("BB"), after: 1, curve: .linear, duration: 1)])
+        let (spec, layout) = threeItemSpec(
+            initial: nil, changes: [SelectionChange(selection: .string("BB"), after: 1, curve: .linear, duration: 1)])
         let timeline = Timeline(spec: spec, layout: layout)
         #expect(timeline.highlight(at: 0.5) == nil)
         let appearing = try #require(timeline.highlight(at: 1.25))
@@ -138,7 +140,8 @@ struct TimelineTests {
     }
 
     @Test func limitsAreCheckedBeforeAnythingIsAllocated() {
-        var (spec, layout) = threeItemSpec(changes: [SelectionChange(selection: .string("BB"), after: 60, curve: .linear, duration: 60)], tail: 60)
+        var (spec, layout) = threeItemSpec(
+            changes: [SelectionChange(selection: .string("BB"), after: 60, curve: .linear, duration: 60)], tail: 60)
         spec.output.fps = 240
         let timeline = Timeline(spec: spec, layout: layout)
         #expect {

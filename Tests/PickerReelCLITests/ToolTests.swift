@@ -6,7 +6,9 @@ import Testing
 struct ToolTests {
     @Test func rendersTheExampleSpecsIntoTheirFolders() throws {
         let folder = try temporaryFolder()
-        let run = try runTool(["render", fixture("seed-demo.json"), fixture("numbers-vertical.json"), "-o", folder.path, "--format", "png,svg"])
+        let run = try runTool([
+            "render", fixture("seed-demo.json"), fixture("numbers-vertical.json"), "-o", folder.path, "--format", "png,svg",
+        ])
         #expect(run.status == 0, "\(run.stderr)")
         let seed = try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("seed-demo").path)
         #expect(seed.filter { $0.hasSuffix(".png") }.count == 102)
@@ -83,7 +85,8 @@ struct ToolTests {
         let run = try runTool(["validate", fixture("seed-demo.json"), bad.path])
         #expect(run.status == 2)
         #expect(run.stdout.contains("seed-demo.json: ok"))
-        #expect(run.stderr == "pickerreel: error: \(bad.path): style.highlight.opacity: expected a number from 0 to 1, found the number 2\n")
+        #expect(
+            run.stderr == "pickerreel: error: \(bad.path): style.highlight.opacity: expected a number from 0 to 1, found the number 2\n")
     }
 
     @Test func helpAndUsageErrors() throws {

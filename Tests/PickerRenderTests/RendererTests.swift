@@ -121,7 +121,8 @@ struct RendererTests {
             try FrameRenderer(spec: spec, file: "big.json")
         } throws: { error in
             guard case .spec(let specError) = error as? RenderSetupError else { return false }
-            return specError.path.description == "output.scale" && specError.description.hasPrefix("big.json: output.scale: the picture would be")
+            return specError.path.description == "output.scale"
+                && specError.description.hasPrefix("big.json: output.scale: the picture would be")
         }
     }
 }

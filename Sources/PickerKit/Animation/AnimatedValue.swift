@@ -119,7 +119,8 @@ public struct AnimatedValue: Equatable, Sendable {
             let spring = Spring(response: response, dampingFraction: dampingFraction)
             let offset = value(at: time) - target
             let velocity = velocity(at: time)
-            let settling = zip(offset.components, velocity.components)
+            let settling =
+                zip(offset.components, velocity.components)
                 .map { spring.settlingTime(offset: $0, velocity: $1) }.max() ?? 0
             retargets.append(
                 Retarget(time: time, target: target, motion: .spring(spring, offset: offset, velocity: velocity, settlingTime: settling)))

@@ -54,7 +54,9 @@ public struct Spring: Equatable, Sendable {
     }
 
     /// The first time after release at which the amplitude is at most `threshold` × its starting amplitude:
-    /// when this component has settled. Zero for a component that starts at rest on its target.
+    /// when this component has settled.
+    ///
+    /// Zero for a component that starts at rest on its target.
     ///
     /// The amplitude never increases, so the moment is found by doubling an upper bound and bisecting.
     public func settlingTime(offset x0: Double, velocity v0: Double, threshold: Double = 0.001) -> Double {

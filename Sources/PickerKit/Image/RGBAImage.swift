@@ -1,5 +1,7 @@
 /// A picture as plain bytes: 8-bit red, green, blue, alpha per pixel (straight, not premultiplied alpha),
-/// rows top to bottom with no padding. The common currency between the renderer, the encoders, and the
+/// rows top to bottom with no padding.
+///
+/// The common currency between the renderer, the encoders, and the
 /// image comparison, so none of them depends on another's C types.
 public struct RGBAImage: Equatable, Sendable {
     /// Width in pixels.

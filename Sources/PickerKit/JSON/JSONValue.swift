@@ -32,7 +32,9 @@ public struct JSONNumber: Equatable, Sendable {
     public var integer: Int?
 }
 
-/// A JSON object whose members keep the order they had in the file. Duplicate keys are rejected by the parser.
+/// A JSON object whose members keep the order they had in the file.
+///
+/// Duplicate keys are rejected by the parser.
 public struct JSONObject: Equatable, Sendable {
     /// The members in file order.
     public var members: [(key: String, value: JSONValue)]

@@ -70,7 +70,8 @@ public struct PickerLayout: Equatable, Sendable {
                     labelFrame: Rect(x: labelX, y: labelY, width: label.width, height: label.height)))
             position += along + style.spacing
         }
-        let mainExtent = (sizes.map { horizontal ? $0.width : $0.height }.reduce(0, +))
+        let mainExtent =
+            (sizes.map { horizontal ? $0.width : $0.height }.reduce(0, +))
             + style.spacing * Double(max(spec.items.count - 1, 0))
         canvas =
             horizontal

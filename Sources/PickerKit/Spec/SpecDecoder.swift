@@ -1,7 +1,4 @@
 extension PickerSpec {
-    /// The top-level keys of a spec.
-    static let topLevelKeys = ["$schema", "items", "selection", "style", "animation", "output"]
-
     /// Parses and validates a spec from the bytes of a JSON file.
     ///
     /// Throws a `SpecError` naming `file`, the JSON path, and what was expected, for malformed JSON, wrong
@@ -32,7 +29,7 @@ struct SpecDecoder {
     let reader: FieldReader
 
     mutating func decodeSpec(_ document: JSONValue) throws(SpecError) -> PickerSpec {
-        let root = try reader.object(document, at: .root, known: PickerSpec.topLevelKeys)
+        let root = try reader.object(document, at: .root, known: SpecKeys.root)
         guard let itemsValue = root["items"] else {
             throw reader.failure(JSONPath.root.appending("items"), .missing(expected: "an array of 1 to 64 strings or integers"))
         }
@@ -112,13 +109,15 @@ struct SpecDecoder {
     func decodeAnimationDefaults(_ value: JSONValue?, at path: JSONPath) throws(SpecError) -> AnimationDefaults {
         var defaults = AnimationDefaults()
         guard let value else { return defaults }
-        let object = try reader.object(value, at: path, known: ["curve", "duration"])
+        let object = try reader.object(value, at: path, known: SpecKeys.animation)
         if let curve = object["curve"] { defaults.curve = try decodeCurve(curve, at: path.appending("curve")) }
         if let duration = object["duration"] {
             guard !defaults.curve.isSpring else {
                 throw reader.failure(
                     path.appending("duration"),
-                    .expected("no duration with a spring (a spring settles by itself; set its response instead)", found: duration.kindDescription))
+                    .expected(
+                        "no duration with a spring (a spring settles by itself; set its response instead)", found: duration.kindDescription)
+                )
             }
             defaults.duration = try decodeDuration(duration, at: path.appending("duration"))
         }
@@ -141,17 +140,20 @@ struct SpecDecoder {
         case .object(let object) where object.members.count == 1 && object["spring"] != nil:
             let springPath = path.appending("spring")
             let parameters = try reader.object(object["spring"] ?? .null, at: springPath, known: ["response", "dampingFraction"])
-            let response = try parameters["response"].map { value throws(SpecError) in
-                try reader.number(value, at: springPath.appending("response"), in: SpecLimits.springResponse, unit: " seconds")
-            } ?? 0.5
-            let damping = try parameters["dampingFraction"].map { value throws(SpecError) in
-                try reader.number(value, at: springPath.appending("dampingFraction"), in: SpecLimits.springDampingFraction)
-            } ?? 0.825
+            let response =
+                try parameters["response"].map { value throws(SpecError) in
+                    try reader.number(value, at: springPath.appending("response"), in: SpecLimits.springResponse, unit: " seconds")
+                } ?? 0.5
+            let damping =
+                try parameters["dampingFraction"].map { value throws(SpecError) in
+                    try reader.number(value, at: springPath.appending("dampingFraction"), in: SpecLimits.springDampingFraction)
+                } ?? 0.825
             return .spring(response: response, dampingFraction: damping)
         case .object(let object) where object.members.count == 1 && object["bezier"] != nil:
             let bezierPath = path.appending("bezier")
             guard case .array(let points) = object["bezier"] ?? .null, points.count == 4 else {
-                throw reader.failure(bezierPath, .expected("an array of four numbers [x1, y1, x2, y2]", found: (object["bezier"] ?? .null).kindDescription))
+                throw reader.failure(
+                    bezierPath, .expected("an array of four numbers [x1, y1, x2, y2]", found: (object["bezier"] ?? .null).kindDescription))
             }
             let x1 = try reader.number(points[0], at: bezierPath.appending(index: 0), in: 0...1)
             let y1 = try reader.number(points[1], at: bezierPath.appending(index: 1), in: -10...10)
@@ -161,7 +163,8 @@ struct SpecDecoder {
         case .object(let object):
             if let key = object.members.first?.key, object.members.count == 1 {
                 throw reader.failure(
-                    path.appending(key), .unknownKey(key, suggestion: FieldReader.closestKey(to: key, in: ["spring", "bezier"]), known: ["spring", "bezier"]))
+                    path.appending(key),
+                    .unknownKey(key, suggestion: FieldReader.closestKey(to: key, in: ["spring", "bezier"]), known: ["spring", "bezier"]))
             }
             throw reader.failure(path, .expected(expected, found: value.kindDescription))
         default:
@@ -172,7 +175,7 @@ struct SpecDecoder {
     func decodeSelection(_ value: JSONValue, at path: JSONPath, defaults: AnimationDefaults, into spec: inout PickerSpec)
         throws(SpecError)
     {
-        let object = try reader.object(value, at: path, known: ["initial", "sequence", "tail"])
+        let object = try reader.object(value, at: path, known: SpecKeys.selection)
         if let initial = object["initial"] {
             spec.initialSelection = try decodeSelectedItem(initial, at: path.appending("initial"), items: spec.items)
         }
@@ -188,7 +191,7 @@ struct SpecDecoder {
         spec.changes = []
         for (index, step) in steps.enumerated() {
             let stepPath = sequencePath.appending(index: index)
-            let change = try reader.object(step, at: stepPath, known: ["select", "after", "curve", "duration"])
+            let change = try reader.object(step, at: stepPath, known: SpecKeys.change)
             guard let select = change["select"] else {
                 throw reader.failure(stepPath.appending("select"), .missing(expected: "an item to select, or null to clear the selection"))
             }
@@ -206,7 +209,9 @@ struct SpecDecoder {
                 guard !selectionChange.curve.isSpring else {
                     throw reader.failure(
                         stepPath.appending("duration"),
-                        .expected("no duration with a spring (a spring settles by itself; set its response instead)", found: duration.kindDescription))
+                        .expected(
+                            "no duration with a spring (a spring settles by itself; set its response instead)",
+                            found: duration.kindDescription))
                 }
                 selectionChange.duration = try decodeDuration(duration, at: stepPath.appending("duration"))
             }
@@ -215,15 +220,15 @@ struct SpecDecoder {
     }
 
     func decodeStyle(_ value: JSONValue, at path: JSONPath) throws(SpecError) -> PickerStyle {
-        let known = [
-            "orientation", "distribution", "spacing", "segmentPadding", "padding", "font", "labelColor", "background",
-            "highlight",
-        ]
-        let object = try reader.object(value, at: path, known: known)
+        let object = try reader.object(value, at: path, known: SpecKeys.style)
         var style = PickerStyle()
         let lengths = 0...SpecLimits.maximumLength
-        if let v = object["orientation"] { style.orientation = try reader.choice(v, at: path.appending("orientation"), as: Orientation.self) }
-        if let v = object["distribution"] { style.distribution = try reader.choice(v, at: path.appending("distribution"), as: Distribution.self) }
+        if let v = object["orientation"] {
+            style.orientation = try reader.choice(v, at: path.appending("orientation"), as: Orientation.self)
+        }
+        if let v = object["distribution"] {
+            style.distribution = try reader.choice(v, at: path.appending("distribution"), as: Distribution.self)
+        }
         if let v = object["spacing"] { style.spacing = try reader.number(v, at: path.appending("spacing"), in: lengths, unit: " points") }
         if let v = object["padding"] { style.padding = try reader.number(v, at: path.appending("padding"), in: lengths, unit: " points") }
         if let v = object["segmentPadding"] {
@@ -234,10 +239,12 @@ struct SpecDecoder {
             } else {
                 let padding = try reader.object(v, at: paddingPath, known: ["horizontal", "vertical"])
                 if let h = padding["horizontal"] {
-                    style.segmentPadding.horizontal = try reader.number(h, at: paddingPath.appending("horizontal"), in: lengths, unit: " points")
+                    style.segmentPadding.horizontal = try reader.number(
+                        h, at: paddingPath.appending("horizontal"), in: lengths, unit: " points")
                 }
                 if let vertical = padding["vertical"] {
-                    style.segmentPadding.vertical = try reader.number(vertical, at: paddingPath.appending("vertical"), in: lengths, unit: " points")
+                    style.segmentPadding.vertical = try reader.number(
+                        vertical, at: paddingPath.appending("vertical"), in: lengths, unit: " points")
                 }
             }
         }
@@ -249,7 +256,7 @@ struct SpecDecoder {
     }
 
     func decodeFont(_ value: JSONValue, at path: JSONPath) throws(SpecError) -> FontSpec {
-        let object = try reader.object(value, at: path, known: ["family", "size", "weight"])
+        let object = try reader.object(value, at: path, known: SpecKeys.font)
         var font = FontSpec()
         if let v = object["family"] { font.family = try reader.string(v, at: path.appending("family")) }
         if let v = object["size"] { font.size = try reader.number(v, at: path.appending("size"), in: SpecLimits.fontSize, unit: " points") }
@@ -268,10 +275,11 @@ struct SpecDecoder {
     }
 
     func decodeHighlight(_ value: JSONValue, at path: JSONPath) throws(SpecError) -> HighlightStyle {
-        let object = try reader.object(value, at: path, known: ["cornerRadius", "color", "opacity", "layer"])
+        let object = try reader.object(value, at: path, known: SpecKeys.highlight)
         var highlight = HighlightStyle()
         if let v = object["cornerRadius"] {
-            highlight.cornerRadius = try reader.number(v, at: path.appending("cornerRadius"), in: 0...SpecLimits.maximumLength, unit: " points")
+            highlight.cornerRadius = try reader.number(
+                v, at: path.appending("cornerRadius"), in: 0...SpecLimits.maximumLength, unit: " points")
         }
         if let v = object["color"] { highlight.color = try reader.color(v, at: path.appending("color")) }
         if let v = object["opacity"] { highlight.opacity = try reader.number(v, at: path.appending("opacity"), in: 0...1) }
@@ -280,10 +288,14 @@ struct SpecDecoder {
     }
 
     func decodeOutput(_ value: JSONValue, at path: JSONPath) throws(SpecError) -> OutputSettings {
-        let object = try reader.object(value, at: path, known: ["fps", "scale", "loop"])
+        let object = try reader.object(value, at: path, known: SpecKeys.output)
         var output = OutputSettings()
-        if let v = object["fps"] { output.fps = try reader.number(v, at: path.appending("fps"), in: SpecLimits.fps, unit: " frames per second") }
-        if let v = object["scale"] { output.scale = try reader.number(v, at: path.appending("scale"), in: SpecLimits.scale, unit: " pixels per point") }
+        if let v = object["fps"] {
+            output.fps = try reader.number(v, at: path.appending("fps"), in: SpecLimits.fps, unit: " frames per second")
+        }
+        if let v = object["scale"] {
+            output.scale = try reader.number(v, at: path.appending("scale"), in: SpecLimits.scale, unit: " pixels per point")
+        }
         if let v = object["loop"] {
             switch v {
             case .bool(true): output.loopCount = nil

@@ -5,7 +5,7 @@
 public struct SpecError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The spec file's path as the user gave it, or nil for a spec that did not come from a file.
     public var file: String?
-    /// Where in the document the problem is, e.g. `selection.sequence[2].select`; empty for the whole document.
+    /// Where in the document the problem is, such as `selection.sequence[2].select`; empty for the whole document.
     public var path: JSONPath
     /// What is wrong.
     public var problem: SpecProblem

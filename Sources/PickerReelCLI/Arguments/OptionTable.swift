@@ -23,7 +23,9 @@ struct ParsedArguments: Sendable {
 }
 
 /// Parses `arguments` against `options`, accepting `--name value`, `--name=value`, `-o value`, and `--` to end
-/// options. `--help` and `-h` are always known.
+/// options.
+///
+/// `--help` and `-h` are always known.
 ///
 /// Throws `UsageError` for an unknown option (with a did-you-mean), a missing value, or a value given to a flag.
 func parseArguments(_ arguments: [String], options: [OptionDefinition], command: String) throws(UsageError) -> ParsedArguments {

@@ -1,5 +1,6 @@
-/// A fully parsed command line: what to do and with which options. `PickerReelTool.parse` makes one; tests
-/// call it directly.
+/// A fully parsed command line: what to do and with which options.
+///
+/// `CommandParser.parse` makes one; tests call it directly.
 public enum Command: Equatable, Sendable {
     /// Render every frame of each spec (the built-in demo when none is given).
     case render(RenderOptions)
@@ -22,6 +23,7 @@ public struct RenderOptions: Equatable, Sendable {
     /// Spec files; empty renders the built-in seed demo.
     public var specPaths: [String] = []
     /// Where frames go: with one spec, the folder itself; with several, the parent of one folder per spec.
+    ///
     /// Nil means `Output/<spec name>/`.
     public var outputPath: String?
     /// Which files to write for each frame.

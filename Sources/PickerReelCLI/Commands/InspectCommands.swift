@@ -27,7 +27,8 @@ struct InspectCommands {
                     console.err("pickerreel: warning: \(path): \(warning)\n")
                 }
                 let (width, height) = (renderer.pixelWidth, renderer.pixelHeight)
-                console.out("\(path): ok (\(renderer.spec.items.count) items, \(renderer.timeline.frameCount) frames of \(width) × \(height) px)\n")
+                console.out(
+                    "\(path): ok (\(renderer.spec.items.count) items, \(renderer.timeline.frameCount) frames of \(width) × \(height) px)\n")
             } catch {
                 console.err("pickerreel: error: \(error)\n")
                 failed = true
@@ -49,7 +50,8 @@ struct InspectCommands {
             }
             highlight = renderer.timeline.highlight(forFrame: index)
         }
-        let bytes = options.outputPath.hasSuffix(".svg") ? try renderer.svgBytes(highlight: highlight) : try renderer.pngBytes(highlight: highlight)
+        let bytes =
+            options.outputPath.hasSuffix(".svg") ? try renderer.svgBytes(highlight: highlight) : try renderer.pngBytes(highlight: highlight)
         try AtomicFile.write(bytes, to: options.outputPath)
         return ExitCode.success
     }

@@ -2,7 +2,9 @@ import CPickerCairo
 import PickerKit
 
 /// Draws the parts of a picker frame on any cairo context in point coordinates: the background, the labels,
-/// and the highlight. Shared by the PNG and SVG paths so both show the same picture.
+/// and the highlight.
+///
+/// Shared by the PNG and SVG paths so both show the same picture.
 struct PickerPainter {
     let spec: PickerSpec
     let layout: PickerLayout

@@ -40,7 +40,8 @@ public final class StagedFolder {
                 throw RenderError.file(path: folder.path, reason: "cannot create the folder (\(FileErrors.reason(error)))")
             }
         }
-        staging = parent.appendingPathComponent(".\(self.destination.lastPathComponent).pickerreel-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
+        staging = parent.appendingPathComponent(
+            ".\(self.destination.lastPathComponent).pickerreel-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
         do {
             try manager.createDirectory(at: staging, withIntermediateDirectories: false)
         } catch {
@@ -60,7 +61,8 @@ public final class StagedFolder {
         do {
             try Data(bytes).write(to: url)
         } catch {
-            throw RenderError.file(path: destination.appendingPathComponent(name).path, reason: "cannot write (\(FileErrors.reason(error)))")
+            throw RenderError.file(
+                path: destination.appendingPathComponent(name).path, reason: "cannot write (\(FileErrors.reason(error)))")
         }
         written.append(name)
     }

@@ -30,6 +30,25 @@ public struct RenderOptions: Equatable, Sendable {
     public var formats: [FrameFormat] = [.png]
     /// No progress or summary on standard error.
     public var quiet = false
+    /// Render only slice K of N of the sorted spec list, for a CI matrix.
+    public var shard: Shard?
+    /// Worker threads; nil uses every core.
+    public var jobs: Int?
+}
+
+/// One slice of a sorted list: slice `index` (1-based) of `count` contiguous, nearly equal slices.
+public struct Shard: Equatable, Sendable {
+    /// Which slice, from 1 to `count`.
+    public var index: Int
+    /// How many slices the list is cut into.
+    public var count: Int
+
+    /// The part of `items` this shard takes; the shards 1…count together take every item exactly once.
+    public func slice<T>(of items: [T]) -> ArraySlice<T> {
+        let start = items.count * (index - 1) / count
+        let end = items.count * index / count
+        return items[start..<end]
+    }
 }
 
 /// The options of `pickerreel frame`.
@@ -48,8 +67,17 @@ public struct FrameOptions: Equatable, Sendable {
     }
 }
 
-/// A per-frame file format.
+/// An output format: one file per frame (`png`, `svg`) or one file for the whole animation.
 public enum FrameFormat: String, Equatable, Sendable, CaseIterable {
+    /// `frame-0000.png`, …: one PNG per frame.
     case png
+    /// `frame-0000.svg`, …: one SVG per frame.
     case svg
+    /// `<name>.svg`: one self-contained SVG whose highlight animates (SMIL).
+    case svgAnimated = "svg-animated"
+    /// `<name>-sheet.png`: every frame in a grid, labelled with its index and time.
+    case sheet
+
+    /// True for formats written once per frame.
+    var isPerFrame: Bool { self == .png || self == .svg }
 }

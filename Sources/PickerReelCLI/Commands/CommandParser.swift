@@ -12,7 +12,11 @@ public enum CommandParser {
 
     static let renderOptions = [
         OptionDefinition(name: "--output", short: "-o", valueName: "DIR", help: "Output folder (default: Output/<spec name>/)."),
-        OptionDefinition(name: "--format", short: "-f", valueName: "LIST", help: "Comma-separated formats: png, svg (default: png)."),
+        OptionDefinition(
+            name: "--format", short: "-f", valueName: "LIST",
+            help: "Comma-separated formats: png, svg, svg-animated, sheet (default: png)."),
+        OptionDefinition(name: "--shard", short: nil, valueName: "K/N", help: "Render only slice K of N of the sorted spec list."),
+        OptionDefinition(name: "--jobs", short: "-j", valueName: "N", help: "Worker threads (default: one per core)."),
         OptionDefinition(name: "--quiet", short: "-q", valueName: nil, help: "Print nothing but errors."),
     ]
     static let frameOptions = [
@@ -40,13 +44,16 @@ public enum CommandParser {
     }
 
     static let renderHelp = usageText(
-        command: "render", synopsis: "[SPEC…] [-o DIR] [--format png,svg] [--quiet]",
+        command: "render", synopsis: "[SPEC…] [-o DIR] [--format png,svg,svg-animated,sheet] [--shard K/N] [-j N] [--quiet]",
         summary: "Render every frame of each spec into frame-0000.png, frame-0001.png, … With no SPEC, renders the built-in seed demo.",
         options: renderOptions,
         details: """
             Output goes to Output/<spec name>/ unless -o is given. With several specs, -o names a parent folder
-            that gets one folder per spec. Files appear only when the render is complete; a failed render leaves
-            the output folder as it was.
+            that gets one folder per spec; specs render in parallel across cores. Files appear only when the
+            render is complete; a failed render leaves the output folder as it was.
+
+            Per-frame formats write frame-0000.png (or .svg), …; svg-animated writes <name>.svg and sheet writes
+            <name>-sheet.png in the same folder.
             """)
     static let frameHelp = usageText(
         command: "frame", synopsis: "SPEC (--time SECONDS | --index N) -o FILE.png|FILE.svg",
@@ -83,6 +90,19 @@ public enum CommandParser {
             options.quiet = parsed.has("--quiet")
             if let list = parsed.value("--format") {
                 options.formats = try parseFormats(list)
+            }
+            if let shard = parsed.value("--shard") {
+                let parts = shard.split(separator: "/", omittingEmptySubsequences: false).map { Int($0) }
+                guard parts.count == 2, let index = parts[0], let count = parts[1], count >= 1, (1...count).contains(index) else {
+                    throw UsageError(command: name, message: "--shard \(shard): expected K/N with 1 ≤ K ≤ N, such as 2/4")
+                }
+                options.shard = Shard(index: index, count: count)
+            }
+            if let jobs = parsed.value("--jobs") {
+                guard let count = Int(jobs), (1...256).contains(count) else {
+                    throw UsageError(command: name, message: "--jobs \(jobs): expected a whole number from 1 to 256")
+                }
+                options.jobs = count
             }
             return .render(options)
         case "frame":

@@ -2,24 +2,59 @@ import Foundation
 import PickerKit
 import PickerRender
 
-/// Renders every frame of each spec into its output folder.
-struct RenderCommand {
+/// Renders each spec into its output folder: per-frame files in parallel across cores, then the formats that
+/// cover the whole animation.
+struct RenderCommand: Sendable {
     var options: RenderOptions
     var console: Console
 
     /// The exit status: 0 when every spec rendered, 2 when any failed (each failure is reported).
     func run() -> Int32 {
-        var sources: [SpecSource] = []
-        var failed = false
+        guard let sources = loadSources() else { return ExitCode.badInput }
+        let clashes = Dictionary(grouping: sources, by: \.name).filter { $0.value.count > 1 }.keys.sorted()
+        if let clash = clashes.first {
+            console.err("pickerreel: error: several specs are named \"\(clash)\"; their output folders would be the same (rename one)\n")
+            return ExitCode.badInput
+        }
+        let workers = options.jobs ?? ProcessInfo.processInfo.activeProcessorCount
+        let progress = Progress(console: console, quiet: options.quiet)
+        let framesDone = SharedCounter()
+        let specsDone = SharedCounter()
+        let command = self
+        // Several specs: one per worker, each drawing its frames in order. One spec: its frames across workers.
+        let frameWorkers = sources.count >= workers ? 1 : workers
+        let failures = runInParallel(count: sources.count, workers: workers) { index in
+            let source = sources[index]
+            let summary = try command.render(source, into: command.outputFolder(for: source, count: sources.count), workers: frameWorkers) {
+                let frames = framesDone.add(1)
+                progress.update("\(specsDone.add(0))/\(sources.count) specs, \(frames) frames")
+            }
+            _ = specsDone.add(1)
+            progress.finish()
+            if !command.options.quiet { command.console.err(summary + "\n") }
+        }
+        progress.finish()
+        for index in failures.keys.sorted() {
+            console.err("pickerreel: error: \(failures[index].map { "\($0)" } ?? "unknown failure")\n")
+        }
+        return failures.isEmpty ? ExitCode.success : ExitCode.badInput
+    }
+
+    /// The specs to render, sorted by path and cut to the shard; nil after reporting any that cannot be loaded.
+    func loadSources() -> [SpecSource]? {
         if options.specPaths.isEmpty {
             do {
-                sources.append(try SpecSource.seedDemo())
+                return [try SpecSource.seedDemo()]
             } catch {
                 console.err("pickerreel: error: \(error)\n")
-                return ExitCode.badInput
+                return nil
             }
         }
-        for path in options.specPaths {
+        var paths = options.specPaths.sorted()
+        if let shard = options.shard { paths = Array(shard.slice(of: paths)) }
+        var sources: [SpecSource] = []
+        var failed = false
+        for path in paths {
             do {
                 sources.append(try SpecSource.load(path))
             } catch {
@@ -27,30 +62,7 @@ struct RenderCommand {
                 failed = true
             }
         }
-        let names = Dictionary(grouping: sources, by: \.name).filter { $0.value.count > 1 }.keys.sorted()
-        if let clash = names.first {
-            console.err("pickerreel: error: several specs are named \"\(clash)\"; their frames would share Output/\(clash)/ (rename one)\n")
-            return ExitCode.badInput
-        }
-        if failed { return ExitCode.badInput }
-        let progress = Progress(console: console, quiet: options.quiet)
-        for (position, source) in sources.enumerated() {
-            let destination = outputFolder(for: source, count: sources.count)
-            do {
-                let summary = try render(source, into: destination) { done, total in
-                    progress.update("[\(position + 1)/\(sources.count)] \(source.name): frame \(done)/\(total)")
-                }
-                progress.finish()
-                if !options.quiet {
-                    console.err(summary + "\n")
-                }
-            } catch {
-                progress.finish()
-                console.err("pickerreel: error: \(error)\n")
-                failed = true
-            }
-        }
-        return failed ? ExitCode.badInput : ExitCode.success
+        return failed ? nil : sources
     }
 
     func outputFolder(for source: SpecSource, count: Int) -> URL {
@@ -58,45 +70,80 @@ struct RenderCommand {
             return URL(fileURLWithPath: "Output").appendingPathComponent(source.name)
         }
         let base = URL(fileURLWithPath: output)
-        return count > 1 ? base.appendingPathComponent(source.name) : base
+        return count > 1 || options.shard != nil ? base.appendingPathComponent(source.name) : base
     }
 
     /// Renders one spec into `destination` and returns a one-line summary.
-    func render(_ source: SpecSource, into destination: URL, progress: (Int, Int) -> Void) throws -> String {
+    func render(_ source: SpecSource, into destination: URL, workers: Int, frameDone: @Sendable () -> Void) throws -> String {
         let started = Date()
         let renderer = try FrameRenderer(spec: source.spec, file: source.path)
         for warning in renderer.warnings where !options.quiet {
             console.err("pickerreel: warning: \(source.displayName): \(warning)\n")
         }
         let folder = try StagedFolder(destination: destination)
-        let timeline = renderer.timeline
-        let frameCount = timeline.frameCount
-        var bytesWritten = 0
-        var drawn = 0
-        for format in options.formats {
-            var previous: (highlight: Highlight?, bytes: [UInt8])?
-            for index in 0..<frameCount {
-                let highlight = timeline.highlight(forFrame: index)
-                let bytes: [UInt8]
-                if let previous, previous.highlight == highlight {
-                    // A hold: the frame is the same picture as the one before, so its bytes are too.
-                    bytes = previous.bytes
-                } else {
-                    bytes = format == .png ? try renderer.pngBytes(highlight: highlight) : try renderer.svgBytes(highlight: highlight)
-                    drawn += 1
-                }
-                try folder.write(bytes, named: Self.frameName(index, format))
-                bytesWritten += bytes.count
-                previous = (highlight, bytes)
-                progress(index + 1, frameCount)
+        let frameCount = renderer.timeline.frameCount
+        let bytesWritten = SharedCounter()
+        let framesDrawn = SharedCounter()
+        for format in options.formats where format.isPerFrame {
+            // Contiguous chunks, so holds inside a chunk reuse the previous frame's bytes.
+            let chunks = max(1, min(workers, frameCount))
+            let spec = source.spec
+            let file = source.path
+            let failures = runInParallel(count: chunks, workers: chunks) { chunk in
+                // Each worker owns its Cairo and Pango objects; none is shared between threads.
+                let worker = try FrameRenderer(spec: spec, file: file)
+                try Self.writeFrames(
+                    (frameCount * chunk / chunks)..<(frameCount * (chunk + 1) / chunks), format: format,
+                    renderer: worker, folder: folder, bytes: bytesWritten, drawn: framesDrawn, frameDone: frameDone)
             }
+            if let first = failures.keys.min(), let error = failures[first] { throw error }
+        }
+        for format in options.formats where !format.isPerFrame {
+            let bytes: [UInt8]
+            let name: String
+            switch format {
+            case .svgAnimated:
+                bytes = try AnimatedSVG(renderer: renderer).document()
+                name = "\(source.name).svg"
+            case .sheet:
+                bytes = try ContactSheet(renderer: renderer).pngBytes()
+                name = "\(source.name)-sheet.png"
+            case .png, .svg:
+                continue
+            }
+            try folder.write(bytes, named: name)
+            _ = bytesWritten.add(bytes.count)
         }
         try folder.commit(removingStale: { name in Self.isFrameName(name) })
         let seconds = Date().timeIntervalSince(started)
         let formats = options.formats.map(\.rawValue).joined(separator: ", ")
         return String(
-            format: "%@: %d frames (%@, %d drawn, %.1f MB) in %.2f s → %@", source.name, frameCount, formats, drawn,
-            Double(bytesWritten) / 1_000_000, seconds, destination.relativePath)
+            format: "%@: %d frames (%@; %d drawn, %.2f MB) in %.2f s → %@", source.name, frameCount, formats, framesDrawn.add(0),
+            Double(bytesWritten.add(0)) / 1_000_000, seconds, destination.relativePath)
+    }
+
+    /// Draws and writes the frames in `range` with the calling thread's own renderer, reusing the previous
+    /// frame's bytes for holds.
+    static func writeFrames(
+        _ range: Range<Int>, format: FrameFormat, renderer: FrameRenderer, folder: StagedFolder, bytes: SharedCounter,
+        drawn: SharedCounter, frameDone: @Sendable () -> Void
+    ) throws {
+        var previous: (highlight: Highlight?, bytes: [UInt8])?
+        for index in range {
+            let highlight = renderer.timeline.highlight(forFrame: index)
+            let frameBytes: [UInt8]
+            if let previous, previous.highlight == highlight {
+                // A hold: the same picture as the frame before, so the same bytes.
+                frameBytes = previous.bytes
+            } else {
+                frameBytes = format == .svg ? try renderer.svgBytes(highlight: highlight) : try renderer.pngBytes(highlight: highlight)
+                _ = drawn.add(1)
+            }
+            try folder.write(frameBytes, named: frameName(index, format))
+            _ = bytes.add(frameBytes.count)
+            previous = (highlight, frameBytes)
+            frameDone()
+        }
     }
 
     /// `frame-0042.png`: four digits, as many as the frame limit needs.
@@ -108,9 +155,8 @@ struct RenderCommand {
     /// True for names this command writes, so stale frames of an earlier, longer render can be removed.
     static func isFrameName(_ name: String) -> Bool {
         guard name.hasPrefix("frame-") else { return false }
-        let stem = name.dropFirst("frame-".count)
-        let parts = stem.split(separator: ".")
-        guard parts.count == 2, FrameFormat(rawValue: String(parts[1])) != nil else { return false }
+        let parts = name.dropFirst("frame-".count).split(separator: ".")
+        guard parts.count == 2, parts[1] == "png" || parts[1] == "svg" else { return false }
         return parts[0].count == 4 && parts[0].allSatisfy(\.isNumber)
     }
 }

@@ -1,8 +1,10 @@
 import Foundation
 
 /// A one-line progress report on standard error, redrawn in place, shown only when standard error is a
-/// terminal and the user did not ask for quiet.
-final class Progress {
+/// terminal and the user did not ask for quiet. Worker threads may update it at once.
+final class Progress: @unchecked Sendable {
+    // @unchecked: the mutable state (`lastDraw`, `drawn`) is only touched while holding `lock`.
+    private let lock = NSLock()
     private let console: Console
     private let enabled: Bool
     private let started = Date()
@@ -17,6 +19,8 @@ final class Progress {
     /// Redraws the line, at most ten times a second.
     func update(_ text: @autoclosure () -> String) {
         guard enabled else { return }
+        lock.lock()
+        defer { lock.unlock() }
         let now = Date()
         guard now.timeIntervalSince(lastDraw) >= 0.1 else { return }
         lastDraw = now
@@ -27,6 +31,8 @@ final class Progress {
 
     /// Clears the line so the next message starts clean.
     func finish() {
+        lock.lock()
+        defer { lock.unlock() }
         guard enabled, drawn else { return }
         console.err("\r\u{1B}[K")
         drawn = false

@@ -113,6 +113,11 @@ public final class FrameRenderer {
         return surface.rgbaImage()
     }
 
+    /// Frame `index` drawn into the renderer's reusable surface, valid until the next frame is drawn.
+    func frameSurface(forFrame index: Int) throws(RenderError) -> ImageSurface {
+        try drawFrame(highlight: timeline.highlight(forFrame: index))
+    }
+
     /// The pixels of frame `index`.
     public func image(forFrame index: Int) throws(RenderError) -> RGBAImage {
         try drawFrame(highlight: timeline.highlight(forFrame: index)).rgbaImage()
@@ -130,6 +135,16 @@ public final class FrameRenderer {
 
     /// The SVG of the frame showing `highlight`: vector shapes in points, labels as glyph outlines.
     public func svgBytes(highlight: Highlight?) throws(RenderError) -> [UInt8] {
+        try svgDocument { context in painter.drawFrame(highlight: highlight, on: context) }
+    }
+
+    /// An SVG holding only the labels, on nothing, for the animated SVG to place its highlight around.
+    func labelsSVGBytes() throws(RenderError) -> [UInt8] {
+        try svgDocument { context in painter.drawLabels(on: context) }
+    }
+
+    /// An SVG of the canvas with whatever `draw` puts on it.
+    private func svgDocument(_ draw: (CairoContext) -> Void) throws(RenderError) -> [UInt8] {
         let sink = ByteSink()
         let bytes: [UInt8] = try withExtendedLifetime(sink) { () throws(RenderError) -> [UInt8] in
             guard
@@ -141,7 +156,7 @@ public final class FrameRenderer {
             cairo_svg_surface_restrict_to_version(surface, CAIRO_SVG_VERSION_1_1)
             do {
                 let context = try CairoContext(surface: surface)
-                painter.drawFrame(highlight: highlight, on: context)
+                draw(context)
                 try context.checkStatus("draw an SVG frame")
             }
             cairo_surface_finish(surface)

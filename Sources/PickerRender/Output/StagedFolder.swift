@@ -4,8 +4,13 @@ import Foundation
 /// staging folder beside the destination and are moved into the destination only by `commit()`.
 ///
 /// Files in the destination that the new output does not replace are left alone, except earlier frames of
-/// the same naming pattern (`staleFilePattern`), which would otherwise mix two renders. Not thread-safe.
-public final class StagedFolder {
+/// the same naming pattern (`staleFilePattern`), which would otherwise mix two renders.
+///
+/// `write` may be called from several threads at once (each file is independent); `commit` and `discard`
+/// belong to the one owner, after the writers are done.
+public final class StagedFolder: @unchecked Sendable {
+    // @unchecked: the only state writers share is `written`, and every access to it holds `lock`.
+    private let lock = NSLock()
     /// The folder the files end up in.
     public let destination: URL
     /// The hidden folder the files are written to first.
@@ -64,7 +69,9 @@ public final class StagedFolder {
             throw RenderError.file(
                 path: destination.appendingPathComponent(name).path, reason: "cannot write (\(FileErrors.reason(error)))")
         }
+        lock.lock()
         written.append(name)
+        lock.unlock()
     }
 
     /// Moves every written file into the destination, replacing files of the same name, removes files matching
@@ -81,8 +88,11 @@ public final class StagedFolder {
                 throw RenderError.file(path: destination.path, reason: "cannot create the output folder (\(FileErrors.reason(error)))")
             }
         }
-        let keep = Set(written)
-        for name in written {
+        lock.lock()
+        let names = written
+        lock.unlock()
+        let keep = Set(names)
+        for name in names {
             let source = staging.appendingPathComponent(name)
             let target = destination.appendingPathComponent(name)
             if rename(source.path, target.path) != 0 {

@@ -10,7 +10,7 @@ struct ImageComparisonTests {
     func identicalPicturesMatch() {
         let result = ImageComparison.compare(expected: white, actual: white)
         #expect(result.isIdentical)
-        #expect(result.pixels == PixelComparison(differentPixels: 0, antialiasedPixels: 0, totalPixels: 48))
+        #expect(result.pixels == PixelComparison(differentPixels: 0, antialiasedPixels: 0, size: ImageSize(width: 8, height: 6)))
     }
 
     @Test("one pixel changed beyond the threshold is exactly one differing pixel")

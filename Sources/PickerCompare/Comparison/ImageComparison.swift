@@ -35,7 +35,7 @@ public enum ImageComparison {
                 drawFaded(expectedPixels, width: width, height: height, opacity: fadedOpacity, into: &picture)
                 diff = picture
             }
-            return .compared(PixelComparison(differentPixels: 0, antialiasedPixels: 0, totalPixels: width * height, diffImage: diff))
+            return .compared(PixelComparison(differentPixels: 0, antialiasedPixels: 0, size: ImageSize(width: width, height: height), diffImage: diff))
         }
 
         let threshold = max(0, min(1, settings.threshold))
@@ -71,7 +71,7 @@ public enum ImageComparison {
             PixelComparison(
                 differentPixels: differentPixels,
                 antialiasedPixels: antialiasedPixels,
-                totalPixels: width * height,
+                size: ImageSize(width: width, height: height),
                 diffImage: diff
             )
         )

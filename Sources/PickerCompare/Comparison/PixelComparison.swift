@@ -7,19 +7,22 @@ public struct PixelComparison: Equatable, Sendable {
     /// Pixels whose colours differ by more than the threshold but look like anti-aliasing, so are not counted in
     /// `differentPixels`; always 0 when the settings include anti-aliasing.
     public var antialiasedPixels: Int
-    /// Pixels compared: width × height.
-    public var totalPixels: Int
+    /// The size of both pictures.
+    public var size: ImageSize
     /// The diff picture when the settings asked for one: the expected picture faded towards white, differences in
     /// `DiffColors.different`, anti-aliasing in `DiffColors.antialiased`.
     public var diffImage: RGBAImage?
 
     /// Creates the figures of a comparison.
-    public init(differentPixels: Int, antialiasedPixels: Int, totalPixels: Int, diffImage: RGBAImage? = nil) {
+    public init(differentPixels: Int, antialiasedPixels: Int, size: ImageSize, diffImage: RGBAImage? = nil) {
         self.differentPixels = differentPixels
         self.antialiasedPixels = antialiasedPixels
-        self.totalPixels = totalPixels
+        self.size = size
         self.diffImage = diffImage
     }
+
+    /// Pixels compared: width × height.
+    public var totalPixels: Int { size.width * size.height }
 
     /// The share of pixels that differ, from 0 to 1; 0 for an empty comparison.
     public var ratio: Double {

@@ -13,13 +13,18 @@ enum PythonPixelmatch {
         let description: String
     }
 
-    /// pixelmatch's differing-pixel count for each (expected, actual) pair of PNG paths, with `threshold`.
+    /// pixelmatch's differing-pixel count for each (expected, actual) pair of PNG paths, with `threshold`, counting
+    /// anti-aliased pixels when `includesAntialiasing`.
     ///
     /// Throws `Unavailable` with an install hint when python3 or the modules are missing, and when the script fails.
-    static func differingPixels(threshold: Double, pairs: [(expected: String, actual: String)]) throws -> [Int] {
+    static func differingPixels(
+        threshold: Double,
+        includesAntialiasing: Bool,
+        pairs: [(expected: String, actual: String)]
+    ) throws -> [Int] {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", scriptPath, String(threshold)] + pairs.flatMap { [$0.expected, $0.actual] }
+        process.arguments = ["python3", scriptPath, String(threshold), includesAntialiasing ? "1" : "0"] + pairs.flatMap { [$0.expected, $0.actual] }
         let output = Pipe()
         let errors = Pipe()
         process.standardOutput = output

@@ -1,13 +1,16 @@
 import Foundation
-@testable import PickerCompare
 import PickerKit
 import Testing
+
+@testable import PickerCompare
 
 @Suite("pickerreel compare: parsing")
 struct CompareCommandParsingTests {
     @Test("both --flag value and --flag=value are accepted")
     func bothSpellings() throws {
-        let spaced = try CompareCommand.parse(["a", "b", "--threshold", "0.2", "--max-diff-pixels", "5", "--diff", "out", "--report", "json"])
+        let spaced = try CompareCommand.parse([
+            "a", "b", "--threshold", "0.2", "--max-diff-pixels", "5", "--diff", "out", "--report", "json",
+        ])
         let joined = try CompareCommand.parse(["--threshold=0.2", "a", "--max-diff-pixels=5", "--diff=out", "b", "--report=json"])
         let expected = CompareOptions(expected: "a", actual: "b", threshold: 0.2, tolerance: .pixels(5), diffPath: "out", report: .json)
         #expect(spaced == expected)
@@ -45,7 +48,10 @@ struct CompareCommandParsingTests {
             (["a", "b", "--threshold", "nan"], "--threshold: expected a number from 0 to 1, found \"nan\""),
             (["a", "b", "--max-diff-pixels", "-1"], "--max-diff-pixels: expected a whole number 0 or more, found \"-1\""),
             (["a", "b", "--max-diff-ratio", "2"], "--max-diff-ratio: expected a number from 0 to 1, found \"2\""),
-            (["a", "b", "--max-diff-pixels", "1", "--max-diff-ratio", "0.1"], "--max-diff-pixels and --max-diff-ratio cannot be used together"),
+            (
+                ["a", "b", "--max-diff-pixels", "1", "--max-diff-ratio", "0.1"],
+                "--max-diff-pixels and --max-diff-ratio cannot be used together"
+            ),
             (["a", "b", "--diff", "x", "--diff", "y"], "--diff is given twice"),
             (["a", "b", "--diff", "--report", "json"], "--diff needs a value (--diff OUT)"),
             (["a", "b", "--report", "xml"], "--report: expected text or json, found \"xml\""),

@@ -45,12 +45,16 @@ struct FolderComparisonTests {
         try PNGFixtures.write(RGBAImage(width: 9, height: 7, filledWith: (255, 255, 255, 255)), to: directory.file("b.png"))
         let summary = try FolderComparison().compare(expected: directory.file("a.png"), actual: directory.file("b.png"))
         #expect(!summary.matches)
-        #expect(summary.files.first?.outcome == .differentSizes(expected: ImageSize(width: 8, height: 6), actual: ImageSize(width: 9, height: 7)))
+        #expect(
+            summary.files.first?.outcome
+                == .differentSizes(expected: ImageSize(width: 8, height: 6), actual: ImageSize(width: 9, height: 7)))
     }
 
-    @Test("a file matches when its differing pixels are within the tolerance", arguments: [
-        (Tolerance.exact, false), (.pixels(2), false), (.pixels(3), true), (.ratio(3.0 / 48.0), true), (.ratio(0.05), false),
-    ])
+    @Test(
+        "a file matches when its differing pixels are within the tolerance",
+        arguments: [
+            (Tolerance.exact, false), (.pixels(2), false), (.pixels(3), true), (.ratio(3.0 / 48.0), true), (.ratio(0.05), false),
+        ])
     func tolerance(tolerance: Tolerance, matches: Bool) throws {
         let directory = try TemporaryDirectory()
         try PNGFixtures.write(PNGFixtures.white, to: directory.file("a.png"))
@@ -87,7 +91,8 @@ struct FolderComparisonTests {
         try PNGFixtures.write(PNGFixtures.white, to: directory.file("a.png"))
         try PNGFixtures.write(PNGFixtures.whiteWithBlackPixels(2), to: directory.file("b.png"))
         try Data("old".utf8).write(to: URL(fileURLWithPath: directory.file("diff.png")))
-        _ = try FolderComparison(diffPath: directory.file("diff.png")).compare(expected: directory.file("a.png"), actual: directory.file("b.png"))
+        _ = try FolderComparison(diffPath: directory.file("diff.png")).compare(
+            expected: directory.file("a.png"), actual: directory.file("b.png"))
         let diff = try PNGFile.read(directory.file("diff.png"))
         #expect(diff.pixel(x: 1, y: 0) == (255, 0, 0, 255))
     }

@@ -39,10 +39,14 @@ struct AntialiasingDetector {
         // Without both a brighter and a darker neighbour the pixel is not on a slope.
         guard brightestDifference != 0, darkestDifference != 0 else { return false }
 
-        return (hasManyIdenticalNeighbours(brightestAt.x, brightestAt.y, in: picture)
-            && hasManyIdenticalNeighbours(brightestAt.x, brightestAt.y, in: other))
-            || (hasManyIdenticalNeighbours(darkestAt.x, darkestAt.y, in: picture)
-                && hasManyIdenticalNeighbours(darkestAt.x, darkestAt.y, in: other))
+        // The edge is anti-aliasing if either side of it is a flat area in both pictures.
+        if hasManyIdenticalNeighbours(brightestAt.x, brightestAt.y, in: picture)
+            && hasManyIdenticalNeighbours(brightestAt.x, brightestAt.y, in: other)
+        {
+            return true
+        }
+        return hasManyIdenticalNeighbours(darkestAt.x, darkestAt.y, in: picture)
+            && hasManyIdenticalNeighbours(darkestAt.x, darkestAt.y, in: other)
     }
 
     /// Whether the pixel at (x, y) has more than two neighbours with exactly its bytes.

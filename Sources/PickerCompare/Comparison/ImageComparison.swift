@@ -35,7 +35,8 @@ public enum ImageComparison {
                 drawFaded(expectedPixels, width: width, height: height, opacity: fadedOpacity, into: &picture)
                 diff = picture
             }
-            return .compared(PixelComparison(differentPixels: 0, antialiasedPixels: 0, size: ImageSize(width: width, height: height), diffImage: diff))
+            return .compared(
+                PixelComparison(differentPixels: 0, antialiasedPixels: 0, size: ImageSize(width: width, height: height), diffImage: diff))
         }
 
         let threshold = max(0, min(1, settings.threshold))

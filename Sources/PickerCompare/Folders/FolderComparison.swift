@@ -3,7 +3,7 @@ import PickerKit
 import PickerRender
 
 /// Compares two PNG files, or two folders of PNG files name by name, and writes diff pictures for the files that
-/// do not match.
+/// do not match (those compared pixel by pixel: a missing file or a size mismatch has no diff picture).
 ///
 /// Folders are compared by the names of the `*.png` files directly inside them, in sorted order; a name found on
 /// one side only is a difference that names the missing side.

@@ -17,7 +17,8 @@ public enum ReportDimension: Codable, Equatable, Sendable {
             return
         }
         let container = try decoder.container(keyedBy: Keys.self)
-        self = .differs(expected: try container.decode(Int.self, forKey: .expected), actual: try container.decode(Int.self, forKey: .actual))
+        self = .differs(
+            expected: try container.decode(Int.self, forKey: .expected), actual: try container.decode(Int.self, forKey: .actual))
     }
 
     /// Encodes a number, or an object with `expected` and `actual`.

@@ -24,7 +24,8 @@ enum PythonPixelmatch {
     ) throws -> [Int] {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", scriptPath, String(threshold), includesAntialiasing ? "1" : "0"] + pairs.flatMap { [$0.expected, $0.actual] }
+        process.arguments =
+            ["python3", scriptPath, String(threshold), includesAntialiasing ? "1" : "0"] + pairs.flatMap { [$0.expected, $0.actual] }
         let output = Pipe()
         let errors = Pipe()
         process.standardOutput = output
@@ -32,7 +33,8 @@ enum PythonPixelmatch {
         do {
             try process.run()
         } catch {
-            throw Unavailable(description: "cannot start python3 (\(error)); the pixelmatch cross-check needs python3 with pixelmatch; \(installHint)")
+            throw Unavailable(
+                description: "cannot start python3 (\(error)); the pixelmatch cross-check needs python3 with pixelmatch; \(installHint)")
         }
         let printed = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         let complaint = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
@@ -42,9 +44,12 @@ enum PythonPixelmatch {
         case 0:
             break
         case 127:
-            throw Unavailable(description: "python3 is not on PATH; the pixelmatch cross-check needs python3 with pixelmatch; \(installHint)")
+            throw Unavailable(
+                description: "python3 is not on PATH; the pixelmatch cross-check needs python3 with pixelmatch; \(installHint)")
         case 3:
-            throw Unavailable(description: "python3 lacks a module for the pixelmatch cross-check: \(complaint.trimmingCharacters(in: .whitespacesAndNewlines))")
+            throw Unavailable(
+                description:
+                    "python3 lacks a module for the pixelmatch cross-check: \(complaint.trimmingCharacters(in: .whitespacesAndNewlines))")
         default:
             throw Unavailable(description: "pixelmatch_count.py failed with status \(process.terminationStatus): \(complaint)")
         }

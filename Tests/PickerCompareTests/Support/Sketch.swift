@@ -76,7 +76,10 @@ struct Sketch {
             let y = Int.random(in: 0..<picture.height, using: &random)
             picture.setPixel(
                 x: x, y: y,
-                to: (UInt8.random(in: 0...255, using: &random), UInt8.random(in: 0...255, using: &random), UInt8.random(in: 0...255, using: &random), 255)
+                to: (
+                    UInt8.random(in: 0...255, using: &random), UInt8.random(in: 0...255, using: &random),
+                    UInt8.random(in: 0...255, using: &random), 255
+                )
             )
         }
     }

@@ -135,4 +135,24 @@ struct FolderComparisonTests {
         }
         #expect(mixed?.path == directory.file("a.png"))
     }
+
+    @Test("diff pictures may not overwrite the pictures being compared")
+    func diffOverInputs() throws {
+        let directory = try TemporaryDirectory()
+        let expected = try directory.folder("expected")
+        let actual = try directory.folder("actual")
+        try PNGFixtures.write(PNGFixtures.white, to: directory.file("a.png"))
+        try PNGFixtures.write(PNGFixtures.whiteWithBlackPixels(1), to: directory.file("b.png"))
+
+        let overFolder = #expect(throws: CompareError.self) {
+            try FolderComparison(diffPath: expected + "/.").compare(expected: expected, actual: actual)
+        }
+        #expect(overFolder?.description.contains("would overwrite the pictures being compared") == true)
+        #expect(throws: CompareError.self) {
+            try FolderComparison(diffPath: directory.file("b.png")).compare(
+                expected: directory.file("a.png"), actual: directory.file("b.png"))
+        }
+        // The golden is untouched.
+        #expect(try PNGFile.read(directory.file("b.png")) == PNGFixtures.whiteWithBlackPixels(1))
+    }
 }

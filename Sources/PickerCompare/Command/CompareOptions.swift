@@ -19,7 +19,7 @@ public struct CompareOptions: Equatable, Sendable {
     public init(
         expected: String,
         actual: String,
-        threshold: Double = 0.1,
+        threshold: Double = ComparisonSettings.defaultThreshold,
         tolerance: Tolerance = .exact,
         diffPath: String? = nil,
         report: ReportFormat = .text,

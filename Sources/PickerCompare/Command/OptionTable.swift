@@ -20,7 +20,8 @@ enum OptionTable {
     static let all: [OptionSpec] = [
         OptionSpec(
             name: "--threshold", alias: nil, valueName: "T", group: nil,
-            help: "How different two colours may be and still match, from 0 (exact) to 1, as pixelmatch. Default 0.1."
+            help:
+                "How different two colours may be and still match, 0 (exact) to 1, as pixelmatch. Default \(ComparisonSettings.defaultThreshold)."
         ) { options, value throws(CompareUsageError) in
             options.threshold = try number(value, from: 0, to: 1, flag: "--threshold")
         },

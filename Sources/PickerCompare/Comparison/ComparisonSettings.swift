@@ -17,9 +17,12 @@ public struct ComparisonSettings: Equatable, Sendable {
     /// pixelmatch's default is 0.1.
     public var fadedOpacity: Double
 
+    /// pixelmatch's default threshold, 0.1: small colour shifts from rounding or colour management match.
+    public static let defaultThreshold = 0.1
+
     /// Settings with pixelmatch's defaults unless given.
     public init(
-        threshold: Double = 0.1,
+        threshold: Double = defaultThreshold,
         includesAntialiasing: Bool = false,
         drawsDiffImage: Bool = false,
         fadedOpacity: Double = 0.1

@@ -11,6 +11,7 @@ public struct CompareError: Error, Equatable, Sendable, CustomStringConvertible 
         case mixedKinds(folder: String, file: String)
         case cannotList(folder: String, reason: String)
         case cannotWriteDiff(path: String, reason: String)
+        case diffOverwritesInput(path: String)
     }
 
     let representation: Representation
@@ -22,7 +23,8 @@ public struct CompareError: Error, Equatable, Sendable, CustomStringConvertible 
     /// The path of the file or folder at fault.
     public var path: String {
         switch representation {
-        case .notFound(let path), .unreadable(let path, _), .cannotList(let path, _), .cannotWriteDiff(let path, _):
+        case .notFound(let path), .unreadable(let path, _), .cannotList(let path, _), .cannotWriteDiff(let path, _),
+            .diffOverwritesInput(let path):
             return path
         case .mixedKinds(_, let file):
             return file
@@ -45,6 +47,8 @@ public struct CompareError: Error, Equatable, Sendable, CustomStringConvertible 
             return "\(folder): cannot list the folder (\(reason))"
         case .cannotWriteDiff(let path, let reason):
             return "\(path): cannot write the diff picture (\(reason))"
+        case .diffOverwritesInput(let path):
+            return "\(path): the diff pictures would overwrite the pictures being compared; choose another --diff path"
         }
     }
 }

@@ -26,15 +26,19 @@ public struct FolderComparison: Sendable {
     /// Compares `expected` with `actual`: two PNG files or two folders.
     ///
     /// Throws `CompareError` when a path is not there, one is a file and the other a folder, a folder cannot be
-    /// listed, a file cannot be read or is not a PNG, or a diff picture cannot be written. Differences are not
-    /// errors: they are in the summary.
+    /// listed, a file cannot be read or is not a PNG, a diff picture cannot be written, or `diffPath` is one of the
+    /// inputs (diff pictures would overwrite the pictures compared). Differences are not errors: they are in the
+    /// summary.
     public func compare(expected: String, actual: String) throws(CompareError) -> ComparisonSummary {
         switch (try CompareInput.resolve(expected), try CompareInput.resolve(actual)) {
         case (.file, .file):
             let name = URL(fileURLWithPath: expected).lastPathComponent
-            let file = try compareFiles(name: name, expected: expected, actual: actual, diffTarget: singleDiffTarget(name: name))
+            let diffTarget = singleDiffTarget(name: name)
+            try Self.refuseOverwriting(inputs: [expected, actual], with: diffTarget)
+            let file = try compareFiles(name: name, expected: expected, actual: actual, diffTarget: diffTarget)
             return ComparisonSummary(files: [file])
         case (.folder, .folder):
+            try Self.refuseOverwriting(inputs: [expected, actual], with: diffPath)
             return ComparisonSummary(files: try compareFolders(expected: expected, actual: actual))
         case (.folder, .file):
             throw CompareError(.mixedKinds(folder: expected, file: actual))
@@ -104,6 +108,15 @@ public struct FolderComparison: Sendable {
             return (diffPath as NSString).appendingPathComponent(name)
         }
         return diffPath
+    }
+
+    /// Throws when `diffPath` names one of `inputs`, the same file or folder however spelled.
+    static func refuseOverwriting(inputs: [String], with diffPath: String?) throws(CompareError) {
+        guard let diffPath else { return }
+        let canonical = { (path: String) in URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path }
+        if inputs.contains(where: { canonical($0) == canonical(diffPath) }) {
+            throw CompareError(.diffOverwritesInput(path: diffPath))
+        }
     }
 
     static func read(_ path: String) throws(CompareError) -> RGBAImage {

@@ -7,6 +7,8 @@ let package = Package(
         // The model (spec, layout, timeline) and the Cairo renderer, for other Swift packages.
         .library(name: "PickerReel", targets: ["PickerKit", "PickerRender"]),
         .executable(name: "pickerreel", targets: ["pickerreel"]),
+        // Perceptual comparison of PNG files and folders (pixelmatch's algorithm), for `pickerreel compare` and snapshots.
+        .library(name: "PickerCompare", targets: ["PickerCompare"]),
     ],
     targets: [
         // C libraries from the system, found with pkg-config.
@@ -27,6 +29,9 @@ let package = Package(
         // Drawing with Cairo and Pango, and the writers for PNG and SVG.
         .target(name: "PickerRender", dependencies: ["PickerKit", "CPickerCairo", "CPickerPango"]),
 
+        // Comparing pictures: YIQ colour distance with anti-aliasing detection, folders, reports, the `compare` command.
+        .target(name: "PickerCompare", dependencies: ["PickerKit", "PickerRender"]),
+
         // The command-line tool as a library, so tests can call its parser directly.
         .target(name: "PickerReelCLI", dependencies: ["PickerKit", "PickerRender"]),
         .executableTarget(name: "pickerreel", dependencies: ["PickerReelCLI"]),
@@ -36,6 +41,12 @@ let package = Package(
             name: "PickerRenderTests",
             dependencies: ["PickerKit", "PickerRender"],
             resources: []
+        ),
+        .testTarget(
+            name: "PickerCompareTests",
+            dependencies: ["PickerCompare", "PickerKit", "PickerRender"],
+            // The pixelmatch cross-check script is run by python3, found through #filePath.
+            exclude: ["Support/pixelmatch_count.py"]
         ),
         .testTarget(name: "PickerReelCLITests", dependencies: ["PickerReelCLI", "pickerreel"]),
     ],

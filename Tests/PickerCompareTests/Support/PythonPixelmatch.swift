@@ -1,0 +1,62 @@
+import Foundation
+
+/// Runs `pixelmatch_count.py` (the PyPI `pixelmatch` package) on pairs of PNG files, as an independent
+/// implementation to check `ImageComparison` against. Used by tests only, never at run time.
+enum PythonPixelmatch {
+    /// How to get what the cross-check needs; part of every failure message.
+    static let installHint = "install it with: python3 -m pip install pixelmatch pillow"
+
+    /// The script, found next to this file so the tests do not depend on the working directory.
+    static let scriptPath = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("pixelmatch_count.py").path
+
+    struct Unavailable: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    /// pixelmatch's differing-pixel count for each (expected, actual) pair of PNG paths, with `threshold`, counting
+    /// anti-aliased pixels when `includesAntialiasing`.
+    ///
+    /// Throws `Unavailable` with an install hint when python3 or the modules are missing, and when the script fails.
+    static func differingPixels(
+        threshold: Double,
+        includesAntialiasing: Bool,
+        pairs: [(expected: String, actual: String)]
+    ) throws -> [Int] {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments =
+            ["python3", scriptPath, String(threshold), includesAntialiasing ? "1" : "0"] + pairs.flatMap { [$0.expected, $0.actual] }
+        let output = Pipe()
+        let errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        do {
+            try process.run()
+        } catch {
+            throw Unavailable(
+                description: "cannot start python3 (\(error)); the pixelmatch cross-check needs python3 with pixelmatch; \(installHint)")
+        }
+        let printed = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let complaint = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+
+        switch process.terminationStatus {
+        case 0:
+            break
+        case 127:
+            throw Unavailable(
+                description: "python3 is not on PATH; the pixelmatch cross-check needs python3 with pixelmatch; \(installHint)")
+        case 3:
+            throw Unavailable(
+                description:
+                    "python3 lacks a module for the pixelmatch cross-check: \(complaint.trimmingCharacters(in: .whitespacesAndNewlines))")
+        default:
+            throw Unavailable(description: "pixelmatch_count.py failed with status \(process.terminationStatus): \(complaint)")
+        }
+        let counts = printed.split(whereSeparator: \.isNewline).compactMap { Int($0) }
+        guard counts.count == pairs.count else {
+            throw Unavailable(description: "pixelmatch_count.py printed \(counts.count) counts for \(pairs.count) pairs: \(printed)")
+        }
+        return counts
+    }
+}

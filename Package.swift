@@ -33,7 +33,7 @@ let package = Package(
         .target(name: "PickerCompare", dependencies: ["PickerKit", "PickerRender"]),
 
         // The command-line tool as a library, so tests can call its parser directly.
-        .target(name: "PickerReelCLI", dependencies: ["PickerKit", "PickerRender"]),
+        .target(name: "PickerReelCLI", dependencies: ["PickerKit", "PickerRender", "PickerCompare"]),
         .executableTarget(name: "pickerreel", dependencies: ["PickerReelCLI"]),
 
         .testTarget(name: "PickerKitTests", dependencies: ["PickerKit"]),

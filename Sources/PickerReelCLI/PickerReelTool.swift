@@ -1,4 +1,5 @@
 import Foundation
+import PickerCompare
 import PickerKit
 import PickerRender
 
@@ -37,6 +38,11 @@ public enum PickerReelTool {
                 return try inspect.timeline(path)
             case .validate(let paths):
                 return inspect.validate(paths)
+            case .compare(let options):
+                let result = CompareCommand.run(options)
+                console.out(result.stdout)
+                console.err(result.stderr)
+                return result.exitCode
             }
         } catch let error as UsageError {
             console.err("pickerreel \(error.command): error: \(error)\n")

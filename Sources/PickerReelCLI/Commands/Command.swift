@@ -1,3 +1,5 @@
+import PickerCompare
+
 /// A fully parsed command line: what to do and with which options.
 ///
 /// `CommandParser.parse` makes one; tests call it directly.
@@ -12,6 +14,8 @@ public enum Command: Equatable, Sendable {
     case timeline(specPath: String)
     /// Check specs without rendering.
     case validate(specPaths: [String])
+    /// Compare two PNG files or folders of them.
+    case compare(CompareOptions)
     /// Print help, for the tool or for one command.
     case help(text: String)
     /// Print the version.

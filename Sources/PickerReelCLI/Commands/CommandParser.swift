@@ -1,4 +1,5 @@
 import Foundation
+import PickerCompare
 
 /// Turns the tool's arguments into a `Command`, with no side effects, so tests can call it directly.
 public enum CommandParser {
@@ -8,6 +9,7 @@ public enum CommandParser {
         ("layout", "Print the canvas and segment frames as JSON."),
         ("timeline", "Print the highlight of every frame as JSON."),
         ("validate", "Check specs without rendering."),
+        ("compare", "Compare PNG files or folders against approved ones (exit 1 when they differ)."),
     ]
 
     static let renderOptions = [
@@ -133,6 +135,13 @@ public enum CommandParser {
                 throw UsageError(command: name, message: "give --time or --index, not both")
             }
             return .frame(FrameOptions(specPath: spec, moment: moment, outputPath: output))
+        case "compare":
+            do {
+                let options = try CompareCommand.parse(rest)
+                return options.showsHelp ? .help(text: CompareCommand.usage) : .compare(options)
+            } catch {
+                throw UsageError(command: name, message: error.description)
+            }
         case "layout", "timeline", "validate":
             let parsed = try parseArguments(rest, options: [], command: name)
             if parsed.has("--help") { return .help(text: help(for: name) ?? toolHelp) }
@@ -157,6 +166,7 @@ public enum CommandParser {
         case "layout": return layoutHelp
         case "timeline": return timelineHelp
         case "validate": return validateHelp
+        case "compare": return CompareCommand.usage
         default: return nil
         }
     }

@@ -42,7 +42,7 @@ struct JSONParserTests {
         ("[1, 2", 1, 6, "expected ',' or ']'"),
         ("{\"a\" 1}", 1, 6, "expected ':'"),
         ("[01]", 1, 2, "leading zero"),
-        ("nul", 1, 1, "expected 'null'"),
+        ("nul", 1, 1, "found 'nul'"),
         ("\"abc", 1, 1, "never closed"),
         ("[1] x", 1, 5, "after the end"),
         ("[1e999]", 1, 2, "too large"),

@@ -36,7 +36,9 @@ struct ParserTests {
         #expect(throws: UsageError(command: "", message: "unknown command 'rendr' (did you mean 'render'?)")) {
             try CommandParser.parse(["rendr"])
         }
-        #expect(throws: UsageError(command: "render", message: "--format: unknown format 'gif2'; known formats: png, svg, svg-animated, sheet")) {
+        #expect(
+            throws: UsageError(command: "render", message: "--format: unknown format 'gif2'; known formats: png, svg, svg-animated, sheet")
+        ) {
             try CommandParser.parse(["render", "--format", "png,gif2"])
         }
     }

@@ -87,7 +87,9 @@ public struct JSONParser {
         let start = index
         for expected in word.utf8 {
             guard current == expected else {
-                throw error("expected '\(word)'", at: start)
+                let end = min(bytes.count, start + 12)
+                let found = String(decoding: bytes[start..<end], as: UTF8.self).prefix { !$0.isWhitespace && $0 != "," }
+                throw error("expected a value (a string, number, object, array, true, false or null), found '\(found)'", at: start)
             }
             index += 1
         }

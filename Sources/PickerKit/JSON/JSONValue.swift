@@ -15,7 +15,7 @@ public indirect enum JSONValue: Equatable, Sendable {
         case .bool(let value): return value ? "true" : "false"
         case .number(let number): return "the number \(number.text)"
         case .string(let text): return "the string \"\(text.prefix(40))\(text.count > 40 ? "…" : "")\""
-        case .array: return "an array"
+        case .array(let elements): return elements.count == 1 ? "an array of 1 value" : "an array of \(elements.count) values"
         case .object: return "an object"
         }
     }

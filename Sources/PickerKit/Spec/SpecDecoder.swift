@@ -300,8 +300,12 @@ struct SpecDecoder {
             switch v {
             case .bool(true): output.loopCount = nil
             case .bool(false): output.loopCount = 1
+            case .number(let number) where number.integer.map({ (1...65_535).contains($0) }) == true:
+                output.loopCount = number.integer
             default:
-                output.loopCount = try reader.integer(v, at: path.appending("loop"), in: 1...65_535)
+                throw reader.failure(
+                    path.appending("loop"),
+                    .expected("true (loop forever), false (play once), or a play count from 1 to 65535", found: v.kindDescription))
             }
         }
         return output

@@ -1,18 +1,29 @@
+import Dispatch
 import Foundation
 import PickerRender
 
-/// Removes unfinished output when the tool is interrupted (SIGINT, SIGTERM), so a cancelled render leaves the
-/// output folder as it was.
+/// Removes unfinished output when the tool is interrupted (SIGINT, SIGTERM, SIGHUP), so a cancelled render
+/// leaves the output folder as it was.
+///
+/// The signals are taken on a dispatch queue rather than in a signal handler, so the cleanup runs as ordinary
+/// code: it may take locks and remove files safely while the workers are stopped by the exit that follows.
 public enum SignalCleanup {
-    /// Installs handlers for SIGINT, SIGTERM, and SIGHUP that remove staging folders and exit with 128 + signal.
+    nonisolated(unsafe) private static var sources: [any DispatchSourceSignal] = []
+
+    /// Installs the handlers; call once at start-up, before any work begins.
     public static func install() {
+        let queue = DispatchQueue(label: "pickerreel.signals")
         for signalNumber in [SIGINT, SIGTERM, SIGHUP] {
-            signal(signalNumber) { received in
-                // Not async-signal-safe in the strict sense, but the process is ending and the registry's lock
-                // is never held across anything that could block; the worst case is a leftover hidden folder.
+            // Ignore the default action so the dispatch source receives the signal instead.
+            signal(signalNumber, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: queue)
+            source.setEventHandler {
                 StagingRegistry.shared.removeAll()
-                _exit(128 + received)
+                FileHandle.standardError.write(Data("\npickerreel: interrupted; unfinished output removed\n".utf8))
+                exit(128 + signalNumber)
             }
+            source.resume()
+            sources.append(source)
         }
     }
 }

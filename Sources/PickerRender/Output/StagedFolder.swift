@@ -63,11 +63,21 @@ public final class StagedFolder: @unchecked Sendable {
     /// Writes one file into the staging folder.
     public func write(_ bytes: [UInt8], named name: String) throws(RenderError) {
         let url = staging.appendingPathComponent(name)
-        do {
-            try Data(bytes).write(to: url)
-        } catch {
-            throw RenderError.file(
-                path: destination.appendingPathComponent(name).path, reason: "cannot write (\(FileErrors.reason(error)))")
+        let outcome: String?? = StagingRegistry.shared.whileNotCancelled {
+            do {
+                try Data(bytes).write(to: url)
+                return nil
+            } catch {
+                return FileErrors.reason(error)
+            }
+        }
+        switch outcome {
+        case .none:
+            throw RenderError.file(path: destination.path, reason: "the render was interrupted")
+        case .some(.some(let reason)):
+            throw RenderError.file(path: destination.appendingPathComponent(name).path, reason: "cannot write (\(reason))")
+        case .some(.none):
+            break
         }
         lock.lock()
         written.append(name)
@@ -151,14 +161,25 @@ public final class StagingRegistry: @unchecked Sendable {
         lock.unlock()
     }
 
-    /// Removes every staging folder still registered; called on the way out after a signal.
+    private var cancelled = false
+
+    /// Runs `write` unless the process is being interrupted, holding the lock so that `removeAll` cannot
+    /// remove a folder while a file is being written into it; nil when interrupted.
+    func whileNotCancelled<T>(_ write: () -> T) -> T? {
+        lock.lock()
+        defer { lock.unlock() }
+        return cancelled ? nil : write()
+    }
+
+    /// Stops all further writes and removes every staging folder still registered; called on the way out
+    /// after a signal.
     public func removeAll() {
         lock.lock()
-        let current = paths
-        paths = []
-        lock.unlock()
-        for path in current {
+        defer { lock.unlock() }
+        cancelled = true
+        for path in paths {
             try? FileManager.default.removeItem(atPath: path)
         }
+        paths = []
     }
 }

@@ -4,7 +4,7 @@
 SWIFT ?= swift
 CONFIG ?= debug
 
-.PHONY: all deps build demo test lint format clean
+.PHONY: all deps build demo test lint format clean fuzz fuzz-build sanitize bench
 
 all: build
 
@@ -16,10 +16,13 @@ build: deps
 
 demo: deps
 	$(SWIFT) build -c release --product pickerreel
-	.build/release/pickerreel render
-	.build/release/pickerreel render Fixtures/specs/numbers-vertical.json
+	.build/release/pickerreel render --format png,svg-animated,sheet
+	.build/release/pickerreel render Fixtures/specs/numbers-vertical.json --format png,svg-animated,sheet
+	@mkdir -p docs/images
+	cp Output/seed-demo/seed-demo.svg Output/seed-demo/seed-demo-sheet.png docs/images/
+	cp Output/numbers-vertical/numbers-vertical.svg docs/images/
 	.build/release/pickerreel frame Fixtures/specs/seed-demo.json --time 0.78 -o docs/images/seed-demo-moving.png
-	.build/release/pickerreel frame Fixtures/specs/seed-demo.json --time 0.78 -o docs/images/seed-demo-moving.svg
+	.build/release/pickerreel frame Fixtures/specs/numbers-vertical.json --time 1.5 -o docs/images/numbers-vertical-spring.png
 
 test: deps
 	$(SWIFT) build --build-tests
@@ -33,3 +36,25 @@ format:
 
 clean:
 	rm -rf .build Output/*/
+
+# Fuzzing: libFuzzer over spec decoding, layout, and timeline (PickerKit has no C imports, so swiftc builds it
+# directly with the fuzzer and AddressSanitizer). FUZZ_SECONDS sets how long; crashes land in fuzz-artifacts/.
+FUZZ_SECONDS ?= 60
+FUZZ_BINARY = .build/fuzz/spec-fuzzer
+
+fuzz-build:
+	@mkdir -p .build/fuzz
+	swiftc -sanitize=fuzzer,address -parse-as-library -O -g $$(find Sources/PickerKit -name '*.swift' | sort) Fuzz/SpecFuzzer.swift -o $(FUZZ_BINARY) 2>&1 | grep -v 'Cannot export local symbol' || true
+	@test -x $(FUZZ_BINARY)
+
+fuzz: fuzz-build
+	@mkdir -p .build/fuzz/corpus fuzz-artifacts
+	$(FUZZ_BINARY) -dict=Fuzz/spec.dict -max_len=8192 -timeout=10 -rss_limit_mb=2048 -max_total_time=$(FUZZ_SECONDS) \
+		-print_final_stats=1 -artifact_prefix=fuzz-artifacts/ .build/fuzz/corpus Fixtures/fuzz-corpus
+
+# The whole test suite under ThreadSanitizer, then AddressSanitizer, each in its own build folder.
+sanitize: deps
+	$(SWIFT) build --build-tests --sanitize=thread --scratch-path .build/tsan
+	$(SWIFT) test --skip-build --sanitize=thread --scratch-path .build/tsan
+	$(SWIFT) build --build-tests --sanitize=address --scratch-path .build/asan
+	$(SWIFT) test --skip-build --sanitize=address --scratch-path .build/asan

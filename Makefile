@@ -25,6 +25,7 @@ demo: deps
 	.build/release/pickerreel frame Fixtures/specs/numbers-vertical.json --time 1.5 -o docs/images/numbers-vertical-spring.png
 
 test: deps
+	@./scripts/install-test-dependencies.sh
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 

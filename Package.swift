@@ -48,7 +48,7 @@ let package = Package(
             // The pixelmatch cross-check script is run by python3, found through #filePath.
             exclude: ["Support/pixelmatch_count.py"]
         ),
-        .testTarget(name: "PickerReelCLITests", dependencies: ["PickerReelCLI", "pickerreel"]),
+        .testTarget(name: "PickerReelCLITests", dependencies: ["PickerReelCLI", "PickerKit", "PickerRender", "pickerreel"]),
     ],
     swiftLanguageModes: [.v6]
 )

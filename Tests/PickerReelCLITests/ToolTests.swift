@@ -141,3 +141,25 @@ struct ToolTests {
         #expect(try snapshot(of: folder) == ["plain-file": Data("x".utf8)])
     }
 }
+
+@Suite("Progress")
+struct ProgressTests {
+    @Test func aTerminalGetsAProgressLineAndAPipeDoesNot() throws {
+        let folder = try temporaryFolder()
+        let tool = try toolURL().path
+        // `script` gives the tool a pseudo-terminal, as an interactive shell would.
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
+        process.arguments = ["-qec", "\(tool) render \(fixture("numbers-vertical.json")) -o \(folder.path)/tty", "/dev/null"]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try process.run()
+        let text = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        #expect(text.contains("numbers-vertical: frame "), "\(text)")
+        let piped = try runTool(["render", fixture("numbers-vertical.json"), "-o", folder.appendingPathComponent("pipe").path])
+        #expect(!piped.stderr.contains("frame 1 of"))
+        #expect(piped.stderr.hasPrefix("numbers-vertical: 187 frames"))
+    }
+}

@@ -26,8 +26,13 @@ struct RenderCommand: Sendable {
         let failures = runInParallel(count: sources.count, workers: workers) { index in
             let source = sources[index]
             let summary = try command.render(source, into: command.outputFolder(for: source, count: sources.count), workers: frameWorkers) {
+                total in
                 let frames = framesDone.add(1)
-                progress.update("\(specsDone.add(0))/\(sources.count) specs, \(frames) frames")
+                if sources.count == 1 {
+                    progress.update("\(source.name): frame \(frames) of \(total)")
+                } else {
+                    progress.update("\(specsDone.add(0)) of \(sources.count) specs done, \(frames) frames")
+                }
             }
             _ = specsDone.add(1)
             progress.finish()
@@ -74,7 +79,7 @@ struct RenderCommand: Sendable {
     }
 
     /// Renders one spec into `destination` and returns a one-line summary.
-    func render(_ source: SpecSource, into destination: URL, workers: Int, frameDone: @Sendable () -> Void) throws -> String {
+    func render(_ source: SpecSource, into destination: URL, workers: Int, frameDone: @Sendable (_ total: Int) -> Void) throws -> String {
         let started = Date()
         let renderer = try FrameRenderer(spec: source.spec, file: source.path)
         for warning in renderer.warnings where !options.quiet {
@@ -126,7 +131,7 @@ struct RenderCommand: Sendable {
     /// frame's bytes for holds.
     static func writeFrames(
         _ range: Range<Int>, format: FrameFormat, renderer: FrameRenderer, folder: StagedFolder, bytes: SharedCounter,
-        drawn: SharedCounter, frameDone: @Sendable () -> Void
+        drawn: SharedCounter, frameDone: @Sendable (_ total: Int) -> Void
     ) throws {
         var previous: (highlight: Highlight?, bytes: [UInt8])?
         for index in range {
@@ -142,7 +147,7 @@ struct RenderCommand: Sendable {
             try folder.write(frameBytes, named: frameName(index, format))
             _ = bytes.add(frameBytes.count)
             previous = (highlight, frameBytes)
-            frameDone()
+            frameDone(renderer.timeline.frameCount)
         }
     }
 

@@ -73,29 +73,10 @@ struct FieldReader {
         throw failure(path, .expected("a colour: \"#RGB\", \"#RRGGBB\", \"#RRGGBBAA\", or one of \(names)", found: value.kindDescription))
     }
 
-    /// The known key most like `key` (at most two edits away, ignoring case), for a did-you-mean.
+    /// The known key most like `key` (at most two edits away, ignoring case, more for long keys), for a
+    /// did-you-mean.
     static func closestKey(to key: String, in known: [String]) -> String? {
-        let scored = known.map { ($0, editDistance(key.lowercased(), $0.lowercased())) }
-        guard let best = scored.min(by: { $0.1 < $1.1 }), best.1 <= max(2, key.count / 3) else { return nil }
-        return best.0
-    }
-
-    /// Levenshtein distance between two short strings.
-    static func editDistance(_ a: String, _ b: String) -> Int {
-        let a = Array(a.unicodeScalars)
-        let b = Array(b.unicodeScalars)
-        guard !a.isEmpty else { return b.count }
-        guard !b.isEmpty else { return a.count }
-        var previous = Array(0...b.count)
-        var current = previous
-        for i in 1...a.count {
-            current[0] = i
-            for j in 1...b.count {
-                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-            }
-            swap(&previous, &current)
-        }
-        return previous[b.count]
+        Suggestion.closest(to: key, in: known, maximumDistance: max(2, key.count / 3))
     }
 
     /// A number without a trailing ".0" when it is whole, for messages.

@@ -1,3 +1,5 @@
+import PickerKit
+
 /// One option a command accepts: its names, whether it takes a value, and its help line.
 ///
 /// The same table parses the arguments and prints `--help`, so the two cannot drift apart.
@@ -54,9 +56,8 @@ func parseArguments(_ arguments: [String], options: [OptionDefinition], command:
             inlineValue = String(argument[argument.index(after: equals)...])
         }
         guard let option = options.first(where: { $0.name == name || $0.short == name }) else {
-            let names = options.map(\.name) + ["--help"]
-            let guess = names.min(by: { editDistance($0, name) < editDistance($1, name) })
-            let hint = guess.flatMap { editDistance($0, name) <= 3 ? " (did you mean '\($0)'?)" : nil } ?? ""
+            let guess = Suggestion.closest(to: name, in: options.map(\.name) + ["--help"], maximumDistance: 3)
+            let hint = guess.map { " (did you mean '\($0)'?)" } ?? ""
             throw UsageError(command: command, message: "unknown option '\(name)'\(hint)")
         }
         if option.valueName != nil {
@@ -76,24 +77,6 @@ func parseArguments(_ arguments: [String], options: [OptionDefinition], command:
         }
     }
     return parsed
-}
-
-/// Levenshtein distance, for did-you-mean hints.
-func editDistance(_ a: String, _ b: String) -> Int {
-    let a = Array(a)
-    let b = Array(b)
-    guard !a.isEmpty else { return b.count }
-    guard !b.isEmpty else { return a.count }
-    var previous = Array(0...b.count)
-    var current = previous
-    for i in 1...a.count {
-        current[0] = i
-        for j in 1...b.count {
-            current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-        }
-        swap(&previous, &current)
-    }
-    return previous[b.count]
 }
 
 /// The help text of a command, made from its option table.

@@ -1,5 +1,6 @@
 import Foundation
 import PickerCompare
+import PickerKit
 
 /// Turns the tool's arguments into a `Command`, with no side effects, so tests can call it directly.
 public enum CommandParser {
@@ -152,9 +153,8 @@ public enum CommandParser {
             let spec = try single(parsed.positional, command: name, what: "SPEC")
             return name == "layout" ? .layout(specPath: spec) : .timeline(specPath: spec)
         default:
-            let names = commandSummaries.map(\.name)
-            let guess = names.min(by: { editDistance($0, name) < editDistance($1, name) })
-            let hint = guess.flatMap { editDistance($0, name) <= 2 ? " (did you mean '\($0)'?)" : nil } ?? ""
+            let guess = Suggestion.closest(to: name, in: commandSummaries.map(\.name), maximumDistance: 2)
+            let hint = guess.map { " (did you mean '\($0)'?)" } ?? ""
             throw UsageError(command: "", message: "unknown command '\(name)'\(hint)")
         }
     }

@@ -39,7 +39,8 @@ struct RenderCommand: Sendable {
             if !command.options.quiet { command.console.err(summary + "\n") }
         }
         progress.finish()
-        for index in failures.keys.sorted() {
+        // An interrupted render's failures are the interruption itself; the signal handler reports it.
+        for index in failures.keys.sorted() where !StagingRegistry.shared.isCancelled {
             console.err("pickerreel: error: \(failures[index].map { "\($0)" } ?? "unknown failure")\n")
         }
         return failures.isEmpty ? ExitCode.success : ExitCode.badInput

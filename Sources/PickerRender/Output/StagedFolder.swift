@@ -163,6 +163,13 @@ public final class StagingRegistry: @unchecked Sendable {
 
     private var cancelled = false
 
+    /// True once `removeAll` has run: the process is being interrupted and is about to exit.
+    public var isCancelled: Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return cancelled
+    }
+
     /// Runs `write` unless the process is being interrupted, holding the lock so that `removeAll` cannot
     /// remove a folder while a file is being written into it; nil when interrupted.
     func whileNotCancelled<T>(_ write: () -> T) -> T? {

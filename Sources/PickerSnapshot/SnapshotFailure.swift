@@ -12,7 +12,7 @@ public struct SnapshotFailure: Error, Equatable, Sendable, CustomStringConvertib
         case findings(name: String, goldenFolder: String, tolerance: Tolerance, [SnapshotFinding])
         case invalidRequest(name: String, reason: String)
         case cannotRender(name: String, reason: String)
-        case cannotWrite(name: String, path: String, reason: String)
+        case cannotWrite(name: String, reason: String)
     }
 
     let representation: Representation
@@ -70,8 +70,8 @@ public struct SnapshotFailure: Error, Equatable, Sendable, CustomStringConvertib
             return "snapshot \"\(name)\": \(reason)"
         case .cannotRender(let name, let reason):
             return "snapshot \"\(name)\": cannot render: \(reason)"
-        case .cannotWrite(let name, let path, let reason):
-            return "snapshot \"\(name)\": \(path): cannot write (\(reason))"
+        case .cannotWrite(let name, let reason):
+            return "snapshot \"\(name)\": \(reason)"  // The reason begins with the path.
         case .findings(let name, let goldenFolder, let tolerance, let findings):
             return Self.message(name: name, goldenFolder: goldenFolder, tolerance: tolerance, findings: findings)
         }

@@ -70,7 +70,7 @@ struct SnapshotCheck {
         do {
             try AtomicFile.write(try PNGFile.encode(image), to: path)
         } catch {
-            throw SnapshotFailure(.cannotWrite(name: locations.name, path: path, reason: error.description))
+            throw SnapshotFailure(.cannotWrite(name: locations.name, reason: error.description))
         }
     }
 

@@ -44,7 +44,7 @@ let package = Package(
         .testTarget(name: "PickerKitTests", dependencies: ["PickerKit"]),
         .testTarget(
             name: "PickerRenderTests",
-            dependencies: ["PickerKit", "PickerRender"],
+            dependencies: ["PickerKit", "PickerRender", "PickerCompare", "PickerSnapshot"],
             resources: []
         ),
         .testTarget(

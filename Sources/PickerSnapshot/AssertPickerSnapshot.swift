@@ -14,7 +14,8 @@ import PickerRender
 /// `$TMPDIR/pickerreel-snapshots/<TestFile>/`, with the pixel figures); when recording, which always fails so a
 /// run never passes by writing its own goldens; and when the spec cannot be rendered or a file cannot be written.
 /// Recording happens for a golden that is missing, with `record: true`, or, when `record` is nil, with
-/// `PICKERREEL_RECORD=1` or `RECORD_SNAPSHOTS=1` in the environment.
+/// `PICKERREEL_RECORD=1` or `RECORD_SNAPSHOTS=1` in the environment; `record: false` ignores the environment.
+/// Add `exclude: ["__Snapshots__"]` to the test target so SwiftPM does not take the goldens for sources.
 public func assertPickerSnapshot(
     of spec: PickerSpec,
     at times: [Double],

@@ -96,6 +96,11 @@ struct AssertSnapshotTests {
         let failure = try #require(checking(spec, in: folder, at: [0.0]))
         #expect(failure.mismatches.map(\.differentPixels) == [1])
         #expect(failure.description.contains(": 1 pixel differs (ratio "))
+        // The diff picture on disk shows that pixel in pixelmatch's red and no other.
+        let diff = try PNGFile.read(try #require(failure.diffPaths.first))
+        #expect(diff.pixel(x: 3, y: 3) == (255, 0, 0, 255))
+        let reds = stride(from: 0, to: diff.pixels.count, by: 4).filter { diff.pixels[$0..<$0 + 4] == [255, 0, 0, 255] }
+        #expect(reds.count == 1)
         #expect(checking(spec, in: folder, at: [0.0], tolerance: .pixels(1)) == nil)
     }
 

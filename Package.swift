@@ -9,6 +9,8 @@ let package = Package(
         .executable(name: "pickerreel", targets: ["pickerreel"]),
         // Perceptual comparison of PNG files and folders (pixelmatch's algorithm), for `pickerreel compare` and snapshots.
         .library(name: "PickerCompare", targets: ["PickerCompare"]),
+        // `assertPickerSnapshot`: golden-image tests of pickers for Swift Testing and XCTest alike.
+        .library(name: "PickerSnapshot", targets: ["PickerSnapshot"]),
     ],
     targets: [
         // C libraries from the system, found with pkg-config.
@@ -32,6 +34,9 @@ let package = Package(
         // Comparing pictures: YIQ colour distance with anti-aliasing detection, folders, reports, the `compare` command.
         .target(name: "PickerCompare", dependencies: ["PickerKit", "PickerRender"]),
 
+        // Snapshot tests: render frames, compare them with goldens beside the test file, record when asked.
+        .target(name: "PickerSnapshot", dependencies: ["PickerKit", "PickerRender", "PickerCompare"]),
+
         // The command-line tool as a library, so tests can call its parser directly.
         .target(name: "PickerReelCLI", dependencies: ["PickerKit", "PickerRender", "PickerCompare"]),
         .executableTarget(name: "pickerreel", dependencies: ["PickerReelCLI"]),
@@ -39,7 +44,7 @@ let package = Package(
         .testTarget(name: "PickerKitTests", dependencies: ["PickerKit"]),
         .testTarget(
             name: "PickerRenderTests",
-            dependencies: ["PickerKit", "PickerRender"],
+            dependencies: ["PickerKit", "PickerRender", "PickerCompare", "PickerSnapshot"],
             resources: []
         ),
         .testTarget(
@@ -48,6 +53,7 @@ let package = Package(
             // The pixelmatch cross-check script is run by python3, found through #filePath.
             exclude: ["Support/pixelmatch_count.py"]
         ),
+        .testTarget(name: "PickerSnapshotTests", dependencies: ["PickerSnapshot", "PickerCompare", "PickerKit", "PickerRender"]),
         .testTarget(name: "PickerReelCLITests", dependencies: ["PickerReelCLI", "PickerKit", "PickerRender", "pickerreel"]),
     ],
     swiftLanguageModes: [.v6]

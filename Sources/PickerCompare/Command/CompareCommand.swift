@@ -15,8 +15,8 @@ public enum CompareCommand {
     public static var usage: String { Usage.text }
 
     /// Reads the arguments that follow the word `compare`: two paths and `--flag value` or `--flag=value` options.
-    /// `--` ends the options, for paths that begin with `-`.
     ///
+    /// `--` ends the options, for paths that begin with `-`.
     /// Throws `CompareUsageError` for an unknown flag, a flag given twice, a missing or malformed value, both
     /// `--max-diff-pixels` and `--max-diff-ratio`, or other than two paths (unless `--help` is given).
     public static func parse(_ arguments: [String]) throws(CompareUsageError) -> CompareOptions {

@@ -1,7 +1,7 @@
-/// A command line `pickerreel compare` cannot run: an unknown flag, a missing or malformed value, flags that
-/// exclude each other, or the wrong number of paths. The command exits with status 2 on it.
+/// A command line `pickerreel compare` cannot run, for which the command exits with status 2.
 ///
-/// Its `description` is one line saying what is wrong with which flag, e.g.
+/// An unknown flag, a missing or malformed value, flags that exclude each other, or the wrong number of paths. Its
+/// `description` is one line saying what is wrong with which flag, such as
 /// `--threshold: expected a number from 0 to 1, found "high"`.
 public struct CompareUsageError: Error, Equatable, Sendable, CustomStringConvertible {
     /// What is wrong, in one line.

@@ -4,11 +4,11 @@
 struct OptionSpec: Sendable {
     /// `--threshold`.
     let name: String
-    /// Another spelling, e.g. `-h`.
+    /// Another spelling, such as `-h`.
     let alias: String?
-    /// The value's placeholder in the usage text, e.g. `T`; nil for a flag without a value.
+    /// The value's placeholder in the usage text, such as `T`; nil for a flag without a value.
     let valueName: String?
-    /// Flags sharing a group exclude each other, e.g. the two tolerances.
+    /// Flags sharing a group exclude each other, like the two tolerances.
     let group: String?
     /// The help line.
     let help: String

@@ -1,6 +1,6 @@
 /// The usage text of `pickerreel compare`, built from `OptionTable.all`.
 enum Usage {
-    /// `pickerreel compare EXPECTED ACTUAL [--threshold T] [--max-diff-pixels N | --max-diff-ratio R] ...`
+    /// The one-line synopsis: `pickerreel compare EXPECTED ACTUAL [--threshold T] [...]` with every option.
     static var synopsis: String {
         var parts = ["pickerreel compare EXPECTED ACTUAL"]
         var previousGroup: String?

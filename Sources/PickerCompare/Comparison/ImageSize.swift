@@ -11,6 +11,6 @@ public struct ImageSize: Equatable, Hashable, Sendable, CustomStringConvertible 
         self.height = height
     }
 
-    /// `width×height`, e.g. `320×48`.
+    /// The size as `width×height`, such as `320×48`.
     public var description: String { "\(width)×\(height)" }
 }

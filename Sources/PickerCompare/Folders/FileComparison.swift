@@ -16,11 +16,11 @@ public struct FileComparison: Equatable, Sendable {
         }
     }
 
-    /// The file's name, e.g. `segment-2.png`; for two files given directly, the expected file's name.
+    /// The file's name, such as `segment-2.png`; for two files given directly, the expected file's name.
     public var name: String
     /// What was found.
     public var outcome: Outcome
-    /// Whether the file matches: compared and within the tolerance. Missing files and different sizes never match.
+    /// Whether the file matches: compared and within the tolerance; missing files and different sizes never match.
     public var matches: Bool
     /// Where its diff picture was written, when one was asked for and the file does not match.
     public var diffPath: String?

@@ -8,7 +8,7 @@ public enum Tolerance: Equatable, Sendable {
     /// No differing pixel allowed: the default.
     public static let exact = Tolerance.pixels(0)
 
-    /// Whether `comparison` is within the tolerance. Anti-aliased pixels never count against it.
+    /// Whether `comparison` is within the tolerance; anti-aliased pixels never count against it.
     public func accepts(_ comparison: PixelComparison) -> Bool {
         switch self {
         case .pixels(let maximum):

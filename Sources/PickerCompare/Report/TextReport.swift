@@ -19,7 +19,7 @@ public enum TextReport {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// One file's line, e.g. `tab.png: differ, 12 pixels differ (0.375%), 3 anti-aliased; diff in out/tab.png`.
+    /// One file's line, like `tab.png: differ, 12 pixels differ (0.375%), 3 anti-aliased; diff in out/tab.png`.
     public static func line(_ file: FileComparison) -> String {
         let verdict = file.matches ? "match" : "differ"
         var line: String
@@ -38,7 +38,7 @@ public enum TextReport {
         return line
     }
 
-    /// A ratio as a percentage with three significant digits, e.g. `0.375%`; `0%` for none.
+    /// A ratio as a percentage with three significant digits, such as `0.375%`; `0%` for none.
     static func percent(_ ratio: Double) -> String {
         ratio == 0 ? "0%" : String(format: "%.3g%%", ratio * 100)
     }

@@ -1,7 +1,8 @@
 import Foundation
 
-/// Runs `pixelmatch_count.py` (the PyPI `pixelmatch` package) on pairs of PNG files, as an independent
-/// implementation to check `ImageComparison` against. Used by tests only, never at run time.
+/// Runs `pixelmatch_count.py` (the PyPI `pixelmatch` package) on pairs of PNG files, to check against.
+///
+/// An independent implementation of the algorithm `ImageComparison` follows; used by tests only, never at run time.
 enum PythonPixelmatch {
     /// How to get what the cross-check needs; part of every failure message.
     static let installHint = "install it with: python3 -m pip install pixelmatch pillow"

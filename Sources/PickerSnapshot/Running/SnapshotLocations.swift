@@ -1,0 +1,79 @@
+import Foundation
+
+/// Where the files of one snapshot assertion go: a golden per time beside the test file (or in the folder the
+/// caller gave), and the actual render and diff picture of a failure in the temporary folder.
+struct SnapshotLocations: Equatable {
+    /// The files of one time.
+    struct Frame: Equatable {
+        /// Seconds into the animation.
+        var time: Double
+        /// The golden PNG, such as `…/__Snapshots__/RendererTests/seed-demo.0.500s.png`.
+        var goldenPath: String
+        /// Where the render is written when it does not match.
+        var actualPath: String
+        /// Where the diff picture is written when it does not match.
+        var diffPath: String
+    }
+
+    /// The snapshot's name as the caller gave it.
+    var name: String
+    /// The folder holding the goldens.
+    var goldenFolder: String
+    /// The folder for actual renders and diff pictures of failures.
+    var artifactFolder: String
+    /// One entry per requested time, in the caller's order.
+    var frames: [Frame]
+
+    /// Works out the paths for `name` at `times`, asked for from the test file at `testFile`.
+    ///
+    /// Throws `SnapshotFailure` for a name that cannot be a file name, no times, a time that is negative or not a
+    /// number, and two times that would share a file name.
+    init(
+        name: String, times: [Double], testFile: String, snapshotDirectory: String?,
+        temporaryFolder: String = FileManager.default.temporaryDirectory.path
+    ) throws(SnapshotFailure) {
+        guard !name.isEmpty, !name.hasPrefix("."), !name.contains("/"), !name.contains("\0") else {
+            throw SnapshotFailure(
+                .invalidRequest(name: name, reason: "the name must be a file name: not empty, no \"/\", not starting with \".\""))
+        }
+        guard !times.isEmpty else {
+            throw SnapshotFailure(.invalidRequest(name: name, reason: "no times given; pass at least one, e.g. at: [0]"))
+        }
+        let testURL = URL(fileURLWithPath: testFile)
+        let testName = testURL.deletingPathExtension().lastPathComponent
+        self.name = name
+        goldenFolder =
+            snapshotDirectory
+            ?? testURL.deletingLastPathComponent().appendingPathComponent("__Snapshots__").appendingPathComponent(testName).path
+        artifactFolder =
+            URL(fileURLWithPath: temporaryFolder).appendingPathComponent("pickerreel-snapshots")
+            .appendingPathComponent(testName).path
+        var frames: [Frame] = []
+        var timeOfLabel: [String: Double] = [:]
+        for time in times {
+            guard time.isFinite, time >= 0 else {
+                throw SnapshotFailure(.invalidRequest(name: name, reason: "time \(time) is not a number of seconds from 0 up"))
+            }
+            let label = Self.label(of: time)
+            if let earlier = timeOfLabel[label] {
+                throw SnapshotFailure(
+                    .invalidRequest(name: name, reason: "times \(earlier) and \(time) would share the golden \(name).\(label).png"))
+            }
+            timeOfLabel[label] = time
+            let stem = "\(name).\(label)"
+            frames.append(
+                Frame(
+                    time: time,
+                    goldenPath: (goldenFolder as NSString).appendingPathComponent("\(stem).png"),
+                    actualPath: (artifactFolder as NSString).appendingPathComponent("\(stem).actual.png"),
+                    diffPath: (artifactFolder as NSString).appendingPathComponent("\(stem).diff.png")
+                ))
+        }
+        self.frames = frames
+    }
+
+    /// A time as it appears in file names: milliseconds and a unit, such as `0.500s` or `1.200s`.
+    static func label(of time: Double) -> String {
+        String(format: "%.3fs", time == 0 ? 0 : time)  // `== 0` turns -0 into 0.
+    }
+}

@@ -1,0 +1,221 @@
+import Foundation
+import PickerCompare
+import PickerKit
+import PickerRender
+import Testing
+
+@testable import PickerSnapshot
+
+@Suite("assertPickerSnapshot")
+struct AssertSnapshotTests {
+    static let times = [0.0, 0.78, 2.0]
+
+    /// Records the seed demo's goldens in `folder` and checks that recording failed.
+    func record(_ spec: PickerSpec, in folder: SnapshotFolder, at times: [Double] = times) throws {
+        #expect(throws: SnapshotFailure.self) {
+            try assertPickerSnapshot(of: spec, at: times, named: folder.name, snapshotDirectory: folder.path)
+        }
+    }
+
+    /// The failure of checking `spec` against the goldens in `folder`, or nil when it matches.
+    func checking(
+        _ spec: PickerSpec, in folder: SnapshotFolder, at times: [Double] = times, tolerance: Tolerance = SnapshotDefaults.tolerance
+    ) -> SnapshotFailure? {
+        do {
+            try assertPickerSnapshot(of: spec, at: times, named: folder.name, tolerance: tolerance, snapshotDirectory: folder.path)
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    @Test func aMissingGoldenIsRecordedAndFailsThenTheNextRunMatches() throws {
+        let folder = try SnapshotFolder()
+        let spec = try fixtureSpec("seed-demo")
+        let recording = try #require(checking(spec, in: folder))
+        #expect(recording.recordedGoldens)
+        #expect(try folder.files() == ["\(folder.name).0.000s.png", "\(folder.name).0.780s.png", "\(folder.name).2.000s.png"])
+        #expect(recording.recordedPaths.allSatisfy(fileExists))
+        #expect(recording.description.hasPrefix("recorded 3 new snapshots at \(folder.path); re-run to compare\n"))
+        #expect(recording.description.contains("\(folder.name).0.780s.png (no golden yet)"))
+
+        #expect(checking(spec, in: folder) == nil)
+    }
+
+    @Test func recordModeRewritesMatchingGoldensAndStillFails() throws {
+        let folder = try SnapshotFolder()
+        let spec = try fixtureSpec("seed-demo")
+        try record(spec, in: folder)
+        let golden = (folder.path as NSString).appendingPathComponent("\(folder.name).0.000s.png")
+        try FileManager.default.removeItem(atPath: golden)
+        try Data([1, 2, 3]).write(to: URL(fileURLWithPath: golden))
+
+        let error = #expect(throws: SnapshotFailure.self) {
+            try assertPickerSnapshot(of: spec, at: Self.times, named: folder.name, snapshotDirectory: folder.path, record: true)
+        }
+        #expect(error?.recordedPaths.count == 3)
+        #expect(error?.description.contains("(record mode is on)") == true)
+        #expect(try PNGFile.read(golden).width > 0)
+        #expect(checking(spec, in: folder) == nil)
+    }
+
+    @Test func aChangedHighlightColourFailsWithTheDiffPictureOnDiskAndTheFigures() throws {
+        let folder = try SnapshotFolder()
+        var spec = try fixtureSpec("seed-demo")
+        try record(spec, in: folder)
+        spec.style.highlight.color = RGBAColor(hex: 0xFF3B30)
+
+        let failure = try #require(checking(spec, in: folder, at: [0.0]))
+        #expect(!failure.recordedGoldens)
+        let figures = try #require(failure.mismatches.first)
+        #expect(figures.differentPixels > 1000)
+        #expect(failure.diffPaths.count == 1 && failure.actualPaths.count == 1)
+        let diffPath = try #require(failure.diffPaths.first)
+        let actualPath = try #require(failure.actualPaths.first)
+        #expect(try PNGFile.read(diffPath).width == figures.size.width)
+        #expect(try PNGFile.read(actualPath) == FrameRenderer(spec: spec).image(at: 0))
+        #expect(failure.description.contains("\(figures.differentPixels) pixels differ (ratio "))
+        #expect(failure.description.contains("of \(figures.size) pixels"))
+        #expect(failure.description.contains("golden: \(folder.path)/\(folder.name).0.000s.png"))
+        #expect(failure.description.contains("diff:   \(diffPath)"))
+        #expect(failure.description.contains("actual: \(actualPath)"))
+
+        // Once the render matches again, the stale pictures of the failure are removed.
+        spec.style.highlight.color = RGBAColor(hex: 0x8E8E93)
+        #expect(checking(spec, in: folder, at: [0.0]) == nil)
+        #expect(!fileExists(diffPath) && !fileExists(actualPath))
+    }
+
+    @Test func oneChangedPixelIsReportedAsExactlyOne() throws {
+        let folder = try SnapshotFolder()
+        let spec = try fixtureSpec("seed-demo")
+        var golden = try FrameRenderer(spec: spec).image(at: 0)
+        golden.setPixel(x: 3, y: 3, to: (0, 0, 0, 255))  // White canvas corner: far from every edge.
+        try AtomicFile.write(PNGFile.encode(golden), to: "\(folder.path)/\(folder.name).0.000s.png")
+
+        let failure = try #require(checking(spec, in: folder, at: [0.0]))
+        #expect(failure.mismatches.map(\.differentPixels) == [1])
+        #expect(failure.description.contains(": 1 pixel differs (ratio "))
+        // The diff picture on disk shows that pixel in pixelmatch's red and no other.
+        let diff = try PNGFile.read(try #require(failure.diffPaths.first))
+        #expect(diff.pixel(x: 3, y: 3) == (255, 0, 0, 255))
+        let reds = stride(from: 0, to: diff.pixels.count, by: 4).filter { diff.pixels[$0..<$0 + 4] == [255, 0, 0, 255] }
+        #expect(reds.count == 1)
+        #expect(checking(spec, in: folder, at: [0.0], tolerance: .pixels(1)) == nil)
+    }
+
+    /// The seed demo's highlight `points` further along its linear move from Year back to Day at 2.5 s.
+    func seedDemoHighlightMoved(by points: Double) throws -> (time: Double, image: RGBAImage) {
+        let renderer = try FrameRenderer(spec: try fixtureSpec("seed-demo"))
+        let start = try #require(renderer.timeline.highlight(at: 2.5)).rect.x
+        let later = try #require(renderer.timeline.highlight(at: 2.6)).rect.x
+        let time = 2.5 + points / abs(later - start) * 0.1
+        return (time, try renderer.image(at: time))
+    }
+
+    /// Puts the golden recorded at 2.5 s where the assertion for `time` looks for it, so that `time` is checked
+    /// against the frame at 2.5 s.
+    func useGoldenAtTwoAndAHalfSeconds(for time: Double, in folder: SnapshotFolder) throws {
+        let golden = "\(folder.path)/\(folder.name).2.500s.png"
+        let target = "\(folder.path)/\(folder.name).\(SnapshotLocations.label(of: time)).png"
+        try AtomicFile.write([UInt8](try Data(contentsOf: URL(fileURLWithPath: golden))), to: target)
+    }
+
+    @Test func aHighlightMovedByAFractionOfAPointPassesAndByAWholePointFails() throws {
+        let folder = try SnapshotFolder()
+        let spec = try fixtureSpec("seed-demo")
+        try record(spec, in: folder, at: [2.5])
+        let golden = try PNGFile.read("\(folder.path)/\(folder.name).2.500s.png")
+
+        // 0.3 pt at 2 px per point moves the highlight's edges by 0.6 px: pixels change, but only as anti-aliasing.
+        let nudged = try seedDemoHighlightMoved(by: 0.3)
+        #expect(nudged.image != golden)
+        let figures = try #require(ImageComparison.compare(expected: golden, actual: nudged.image).pixels)
+        #expect(figures.differentPixels == 0 && figures.antialiasedPixels > 0)
+        try useGoldenAtTwoAndAHalfSeconds(for: nudged.time, in: folder)
+        #expect(checking(spec, in: folder, at: [nudged.time]) == nil)
+
+        // A whole point is 2 px: the highlight's solid inside moves, which is no anti-aliasing.
+        let moved = try seedDemoHighlightMoved(by: 1)
+        try useGoldenAtTwoAndAHalfSeconds(for: moved.time, in: folder)
+        let failure = try #require(checking(spec, in: folder, at: [moved.time]))
+        #expect(try #require(failure.mismatches.first).differentPixels > 20)
+        #expect(failure.diffPaths.allSatisfy(fileExists))
+    }
+
+    /// The seed demo's first frame with `padding` around it, cut to the size of the render with the seed's 16 pt, so
+    /// that the whole picker sits `padding − 16` points further right and down on a canvas of the same size.
+    func seedDemoShifted(padding: Double) throws -> RGBAImage {
+        var spec = try fixtureSpec("seed-demo")
+        let size = try FrameRenderer(spec: spec)
+        spec.style.padding = padding
+        return cropped(try FrameRenderer(spec: spec).image(at: 0), width: size.pixelWidth, height: size.pixelHeight)
+    }
+
+    @Test func aWholePickerMovedByAFractionOfAPointMovesGlyphsByWholePixels() throws {
+        let folder = try SnapshotFolder()
+        let spec = try fixtureSpec("seed-demo")
+        let golden = "\(folder.path)/\(folder.name).0.000s.png"
+
+        // Pango places glyphs on whole pixels, so 0.2 pt (0.4 px) moves some letters by a whole pixel and others not
+        // at all: thin stems then differ beyond anti-aliasing. Exact comparison sees it; a small ratio absorbs it.
+        try AtomicFile.write(PNGFile.encode(seedDemoShifted(padding: 16.2)), to: golden)
+        let nudged = try #require(checking(spec, in: folder, at: [0.0]))
+        let figures = try #require(nudged.mismatches.first)
+        #expect(figures.differentPixels > 0 && figures.ratio < 0.002)
+        #expect(checking(spec, in: folder, at: [0.0], tolerance: .ratio(0.002)) == nil)
+
+        // A whole point moves every letter and the highlight by 2 px: far beyond that ratio.
+        try AtomicFile.write(PNGFile.encode(seedDemoShifted(padding: 17)), to: golden)
+        let moved = try #require(checking(spec, in: folder, at: [0.0], tolerance: .ratio(0.002)))
+        #expect(try #require(moved.mismatches.first).ratio > 0.02)
+    }
+
+    @Test func aRenderOfAnotherSizeFailsGivingBothSizes() throws {
+        let folder = try SnapshotFolder()
+        var spec = try fixtureSpec("seed-demo")
+        try record(spec, in: folder, at: [0.0])
+        let before = try FrameRenderer(spec: spec)
+        spec.style.padding = 20
+        let after = try FrameRenderer(spec: spec)
+
+        let failure = try #require(checking(spec, in: folder, at: [0.0]))
+        #expect(
+            failure.description.contains(
+                "the golden is \(before.pixelWidth)×\(before.pixelHeight) pixels but the render is \(after.pixelWidth)×\(after.pixelHeight)"
+            ))
+        #expect(failure.actualPaths.allSatisfy(fileExists) && failure.diffPaths.isEmpty)
+    }
+
+    @Test func aCorruptGoldenFailsNamingItAndIsLeftAlone() throws {
+        let folder = try SnapshotFolder()
+        let golden = "\(folder.path)/\(folder.name).0.000s.png"
+        try Data("not a png".utf8).write(to: URL(fileURLWithPath: golden))
+
+        let failure = try #require(checking(try fixtureSpec("seed-demo"), in: folder, at: [0.0]))
+        #expect(failure.description.contains("cannot read the golden: \(golden): not a PNG image"))
+        #expect(try Data(contentsOf: URL(fileURLWithPath: golden)) == Data("not a png".utf8))
+    }
+
+    @Test func theSpecFileAndRendererFormsUseTheSameGoldens() throws {
+        let folder = try SnapshotFolder()
+        let path = repositoryRoot.appendingPathComponent("Fixtures/specs/numbers-vertical.json").path
+        #expect(throws: SnapshotFailure.self) {
+            try assertPickerSnapshot(ofSpecFile: path, at: [1.3], named: folder.name, snapshotDirectory: folder.path)
+        }
+        try assertPickerSnapshot(
+            of: FrameRenderer(spec: fixtureSpec("numbers-vertical")), at: [1.3], named: folder.name, snapshotDirectory: folder.path)
+        try assertPickerSnapshot(of: fixtureSpec("numbers-vertical"), at: [1.3], named: folder.name, snapshotDirectory: folder.path)
+    }
+
+    @Test func anInvalidSpecFileFailsWithTheDecodersMessage() throws {
+        let folder = try SnapshotFolder()
+        let path = "\(folder.path)/bad.json"
+        try Data(#"{"items": []}"#.utf8).write(to: URL(fileURLWithPath: path))
+        let error = #expect(throws: SnapshotFailure.self) {
+            try assertPickerSnapshot(ofSpecFile: path, at: [0], named: "bad", snapshotDirectory: folder.path)
+        }
+        #expect(error?.description.hasPrefix("snapshot \"bad\": cannot render: \(path)") == true)
+        #expect(try folder.files() == ["bad.json"])
+    }
+}

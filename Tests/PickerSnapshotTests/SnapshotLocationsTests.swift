@@ -1,0 +1,51 @@
+import Testing
+
+@testable import PickerSnapshot
+
+@Suite("Snapshot locations")
+struct SnapshotLocationsTests {
+    @Test func goldensAreNamedAfterTheTestFileTheNameAndTheTime() throws {
+        let locations = try SnapshotLocations(
+            name: "seed-demo", times: [0, 0.5, 1.2], testFile: "/src/Tests/AppTests/PickerTests.swift", snapshotDirectory: nil,
+            temporaryFolder: "/tmp")
+        #expect(locations.goldenFolder == "/src/Tests/AppTests/__Snapshots__/PickerTests")
+        #expect(
+            locations.frames.map(\.goldenPath) == [
+                "/src/Tests/AppTests/__Snapshots__/PickerTests/seed-demo.0.000s.png",
+                "/src/Tests/AppTests/__Snapshots__/PickerTests/seed-demo.0.500s.png",
+                "/src/Tests/AppTests/__Snapshots__/PickerTests/seed-demo.1.200s.png",
+            ])
+        #expect(locations.frames[1].diffPath == "/tmp/pickerreel-snapshots/PickerTests/seed-demo.0.500s.diff.png")
+        #expect(locations.frames[1].actualPath == "/tmp/pickerreel-snapshots/PickerTests/seed-demo.0.500s.actual.png")
+    }
+
+    @Test func aSnapshotDirectoryReplacesTheFolder() throws {
+        let locations = try SnapshotLocations(
+            name: "n", times: [2], testFile: "/src/Tests/T.swift", snapshotDirectory: "/goldens", temporaryFolder: "/tmp")
+        #expect(locations.frames.map(\.goldenPath) == ["/goldens/n.2.000s.png"])
+    }
+
+    @Test(arguments: [
+        ("", [0.0], "the name must be a file name"),
+        ("a/b", [0.0], "the name must be a file name"),
+        (".hidden", [0.0], "the name must be a file name"),
+        ("n", [], "no times given"),
+        ("n", [-1.0], "time -1.0 is not a number of seconds from 0 up"),
+        ("n", [Double.nan], "time nan is not a number of seconds from 0 up"),
+        ("n", [0.5, 0.5001], "times 0.5 and 0.5001 would share the golden n.0.500s.png"),
+    ])
+    func badRequestsAreFailuresSayingWhy(name: String, times: [Double], message: String) {
+        #expect {
+            try SnapshotLocations(name: name, times: times, testFile: "/T.swift", snapshotDirectory: nil)
+        } throws: { error in
+            "\(error)".contains(message)
+        }
+    }
+
+    @Test func recordModeIsAskedForByEitherVariable() {
+        #expect(RecordMode.isRequested(by: ["PICKERREEL_RECORD": "1"]))
+        #expect(RecordMode.isRequested(by: ["RECORD_SNAPSHOTS": "true"]))
+        #expect(!RecordMode.isRequested(by: ["PICKERREEL_RECORD": "0"]))
+        #expect(!RecordMode.isRequested(by: [:]))
+    }
+}

@@ -1,0 +1,56 @@
+import Foundation
+import PickerKit
+
+/// The repository's root, found from this file's path so tests do not depend on the working directory.
+let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+/// Loads one of the example specs in Fixtures/specs.
+func fixtureSpec(_ name: String) throws -> PickerSpec {
+    let url = repositoryRoot.appendingPathComponent("Fixtures/specs/\(name).json")
+    return try PickerSpec.decode([UInt8](try Data(contentsOf: url)), file: url.path)
+}
+
+/// A fresh folder for goldens, so these tests never write into the repository, removed when the value goes away.
+final class SnapshotFolder {
+    let path: String
+    /// A snapshot name no other test uses, so the diff pictures of tests running side by side stay apart.
+    let name: String
+
+    init() throws {
+        let id = UUID().uuidString
+        path = FileManager.default.temporaryDirectory.appendingPathComponent("PickerSnapshotTests-\(id)").path
+        name = "picker-\(id)"
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(atPath: path)
+        // The actual renders and diff pictures of failures this folder's tests provoked on purpose.
+        let artifacts = FileManager.default.temporaryDirectory.appendingPathComponent("pickerreel-snapshots/AssertSnapshotTests")
+        for file in (try? FileManager.default.contentsOfDirectory(atPath: artifacts.path)) ?? [] where file.hasPrefix(name) {
+            try? FileManager.default.removeItem(at: artifacts.appendingPathComponent(file))
+        }
+    }
+
+    /// The names of the files in the folder, sorted.
+    func files() throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: path).sorted()
+    }
+}
+
+/// Whether a file is at `path`.
+func fileExists(_ path: String) -> Bool {
+    FileManager.default.fileExists(atPath: path)
+}
+
+/// The top-left `width` × `height` pixels of `image`.
+func cropped(_ image: RGBAImage, width: Int, height: Int) -> RGBAImage {
+    var result = RGBAImage(width: width, height: height)
+    for y in 0..<height {
+        for x in 0..<width {
+            let pixel = image.pixel(x: x, y: y)
+            result.setPixel(x: x, y: y, to: (pixel.red, pixel.green, pixel.blue, pixel.alpha))
+        }
+    }
+    return result
+}

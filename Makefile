@@ -4,7 +4,7 @@
 SWIFT ?= swift
 CONFIG ?= debug
 
-.PHONY: all deps build demo test lint format clean fuzz fuzz-build sanitize bench
+.PHONY: all deps build demo test goldens lint format clean fuzz fuzz-build sanitize bench
 
 all: build
 
@@ -28,6 +28,11 @@ test: deps
 	@./scripts/install-test-dependencies.sh
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
+
+# Re-record the project's golden images in Fixtures/golden/ after an intended change; look at them before committing.
+goldens: deps
+	PICKERREEL_RECORD=1 $(SWIFT) test --filter GoldenImageTests || true
+	@echo "Recorded. Look at Fixtures/golden/*.png, then run 'make test'."
 
 lint:
 	$(SWIFT) format lint --strict --recursive Package.swift Sources Tests

@@ -1,7 +1,9 @@
 import Foundation
 
 /// A one-line progress report on standard error, redrawn in place, shown only when standard error is a
-/// terminal and the user did not ask for quiet. Worker threads may update it at once.
+/// terminal and the user did not ask for quiet.
+///
+/// Worker threads may update it at once.
 final class Progress: @unchecked Sendable {
     // @unchecked: the mutable state (`lastDraw`, `drawn`) is only touched while holding `lock`.
     private let lock = NSLock()

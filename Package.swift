@@ -20,12 +20,25 @@ let package = Package(
             pkgConfig: "pangocairo",
             providers: [.apt(["libpango1.0-dev"]), .brew(["pango"])]
         ),
+        .systemLibrary(
+            name: "CPickerGIF",
+            pkgConfig: "libgif",
+            providers: [.apt(["libgif-dev"]), .brew(["giflib"])]
+        ),
+        .systemLibrary(
+            name: "CPickerImageQuant",
+            pkgConfig: "imagequant",
+            providers: [.apt(["libimagequant-dev"]), .brew(["libimagequant"])]
+        ),
 
         // Pure Swift: spec, colours, geometry, layout, timing curves, springs, timeline. No C, no I/O.
         .target(name: "PickerKit"),
 
         // Drawing with Cairo and Pango, and the writers for PNG and SVG.
         .target(name: "PickerRender", dependencies: ["PickerKit", "CPickerCairo", "CPickerPango"]),
+
+        // Animated GIF encoding: one global palette from libimagequant, delta frames written with giflib.
+        .target(name: "PickerGIF", dependencies: ["PickerKit", "CPickerGIF", "CPickerImageQuant"]),
 
         // The command-line tool as a library, so tests can call its parser directly.
         .target(name: "PickerReelCLI", dependencies: ["PickerKit", "PickerRender"]),
@@ -37,6 +50,7 @@ let package = Package(
             dependencies: ["PickerKit", "PickerRender"],
             resources: []
         ),
+        .testTarget(name: "PickerGIFTests", dependencies: ["PickerKit", "PickerGIF", "CPickerGIF"]),
         .testTarget(name: "PickerReelCLITests", dependencies: ["PickerReelCLI", "pickerreel"]),
     ],
     swiftLanguageModes: [.v6]

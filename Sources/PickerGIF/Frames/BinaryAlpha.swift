@@ -1,0 +1,41 @@
+import PickerKit
+
+extension RGBAImage {
+    /// The picture with GIF's one-bit transparency: alpha under 128 becomes fully transparent (and black, so all
+    /// transparent pixels are one colour), the rest fully opaque with their colour kept.
+    ///
+    /// The threshold is the one ffmpeg's paletteuse uses by default.
+    func withBinaryAlpha() -> RGBAImage {
+        var copy = self
+        copy.pixels.withUnsafeMutableBufferPointer { bytes in
+            for offset in stride(from: 0, to: bytes.count, by: 4) {
+                if bytes[offset + 3] < 128 {
+                    bytes[offset] = 0
+                    bytes[offset + 1] = 0
+                    bytes[offset + 2] = 0
+                    bytes[offset + 3] = 0
+                } else {
+                    bytes[offset + 3] = 255
+                }
+            }
+        }
+        return copy
+    }
+
+    /// Which pixels differ from `other`'s, which has the same size.
+    func changedPixels(since other: RGBAImage) -> [Bool] {
+        var changed = [Bool](repeating: true, count: width * height)
+        guard other.width == width, other.height == height else { return changed }
+        pixels.withUnsafeBytes { new in
+            other.pixels.withUnsafeBytes { old in
+                for index in changed.indices {
+                    let offset = index * 4
+                    changed[index] =
+                        new.loadUnaligned(fromByteOffset: offset, as: UInt32.self)
+                        != old.loadUnaligned(fromByteOffset: offset, as: UInt32.self)
+                }
+            }
+        }
+        return changed
+    }
+}

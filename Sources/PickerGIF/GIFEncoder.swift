@@ -1,0 +1,112 @@
+import CPickerImageQuant
+import PickerKit
+
+/// Encodes an animation into an animated GIF in memory: one global palette chosen by libimagequant over all the
+/// distinct frames, dithered remapping, frames reduced to the rectangle that changed, written by giflib.
+///
+/// Frames come from a provider that is called about twice per frame (once to build the palette, once to write),
+/// so memory stays a few frames' worth however long the animation is. Pixels with alpha under 128 become
+/// transparent and the rest opaque, since GIF has one-bit transparency.
+public struct GIFEncoder: Sendable {
+    /// Looping, dithering and palette effort.
+    public var options: GIFEncoderOptions
+
+    /// Creates an encoder.
+    public init(options: GIFEncoderOptions = GIFEncoderOptions()) {
+        self.options = options
+    }
+
+    /// Encodes `frameCount` frames sampled at `fps` (frame k at k / fps) into a GIF lasting `duration` seconds.
+    ///
+    /// `frame(k)` returns frame k, the same picture each time it is asked for; every frame must have the first
+    /// frame's size. Identical consecutive frames become one GIF frame, and delays follow `GIFFramePlan`.
+    ///
+    /// Throws `GIFEncodingError` for invalid options or timing, frames of differing sizes, and any giflib or
+    /// libimagequant failure; rethrows whatever `frame` throws.
+    public func encode(frameCount: Int, fps: Double, duration: Double, frame: (Int) throws -> RGBAImage) throws -> EncodedGIF {
+        try options.validate()
+        guard frameCount > 0 else { throw GIFEncodingError.invalidTiming("there are no frames") }
+        return try withoutActuallyEscaping(frame) { provider in
+            var source = FrameSource(provider)
+            let (palette, repeatsPrevious) = try choosePalette(frameCount: frameCount, source: &source)
+            let plan = try GIFFramePlan(frameCount: frameCount, fps: fps, duration: duration, repeatsPrevious: repeatsPrevious)
+            return try write(plan: plan, palette: palette, source: &source)
+        }
+    }
+
+    /// First pass: the palette for every distinct frame, and which frames repeat the one before.
+    private func choosePalette(frameCount: Int, source: inout FrameSource) throws -> (QuantResult, [Bool]) {
+        let attributes = try QuantAttributes(maximumColors: 255, speed: options.speed)
+        let histogram = try QuantHistogram(attributes: attributes)
+        var repeatsPrevious: [Bool] = []
+        var previous: RGBAImage?
+        var hasTransparency = false
+        for index in 0..<frameCount {
+            let picture = try source.frame(index)
+            let repeats = previous?.pixels == picture.pixels
+            repeatsPrevious.append(repeats)
+            if !repeats {
+                try histogram.add(QuantImage(picture, attributes: attributes))
+                hasTransparency = hasTransparency || stride(from: 3, to: picture.pixels.count, by: 4).contains { picture.pixels[$0] == 0 }
+            }
+            previous = picture
+        }
+        if hasTransparency {
+            try histogram.addFixedColor(liq_color(r: 0, g: 0, b: 0, a: 0))
+        }
+        let chosen = try histogram.quantize()
+        let remapper = try QuantHistogram.fixedPalette(chosen.palette, speed: options.speed)
+        try remapper.setDithering(Float(options.dithering))
+        return (remapper, repeatsPrevious)
+    }
+
+    /// Second pass: remaps the planned frames to the palette and writes each one's changed rectangle.
+    private func write(plan: GIFFramePlan, palette remapper: QuantResult, source: inout FrameSource) throws -> EncodedGIF {
+        let writer = try GIFWriter()
+        var started: (palette: GIFPalette, quantColors: [liq_color], planner: DeltaPlanner)?
+        var previous: (index: Int, picture: RGBAImage)?
+        for planned in plan.frames {
+            let picture = planned.sourceIndex == previous?.index ? previous?.picture : nil
+            let current = try picture ?? source.frame(planned.sourceIndex)
+            let pixelCount = current.width * current.height
+            var indices = try remapper.remap(QuantImage(current, attributes: remapper.attributes), pixelCount: pixelCount)
+            let quantColors = remapper.palette
+            if started == nil {
+                let colors = quantColors.map { (red: $0.r, green: $0.g, blue: $0.b, alpha: $0.a) }
+                guard let palette = GIFPalette(quantColors: colors) else {
+                    throw GIFEncodingError.imageQuant(operation: "choose a palette", detail: "more than 255 opaque colours")
+                }
+                try writer.putScreen(width: current.width, height: current.height, colorMap: GIFColorMap(palette.colors))
+                if let repetitions = loopRepetitions { try writer.putLoop(repetitions: repetitions) }
+                started = (palette, quantColors, DeltaPlanner(width: current.width, height: current.height, transparentIndex: palette.transparentIndex))
+            }
+            guard var state = started else { break }
+            guard quantColors.elementsEqual(state.quantColors, by: Self.sameColor) else {
+                throw GIFEncodingError.imageQuant(
+                    operation: "keep one palette for all frames", detail: "the palette changed while mapping frame \(planned.sourceIndex)")
+            }
+            state.palette.translate(&indices)
+            let changed = previous.map { current.changedPixels(since: $0.picture) } ?? Array(repeating: true, count: pixelCount)
+            if let finished = state.planner.add(target: indices, changed: changed, delay: planned.delay) {
+                try writer.putFrame(finished, canvasWidth: current.width, transparentIndex: state.palette.transparentIndex)
+            }
+            started = state
+            previous = (planned.sourceIndex, current)
+        }
+        guard var state = started, let last = state.planner.finish() else {
+            throw GIFEncodingError.invalidTiming("the plan has no frames")
+        }
+        try writer.putFrame(last, canvasWidth: state.planner.width, transparentIndex: state.palette.transparentIndex)
+        return EncodedGIF(bytes: try writer.finish(), plan: plan, paletteCount: state.palette.colors.count)
+    }
+
+    /// The NETSCAPE2.0 repeat count: 0 forever, N − 1 more plays for N plays, nil (no extension) to play once.
+    private var loopRepetitions: Int? {
+        guard let loopCount = options.loopCount else { return 0 }
+        return loopCount > 1 ? loopCount - 1 : nil
+    }
+
+    private static func sameColor(_ a: liq_color, _ b: liq_color) -> Bool {
+        a.r == b.r && a.g == b.g && a.b == b.b && a.a == b.a
+    }
+}

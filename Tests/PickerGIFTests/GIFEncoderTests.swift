@@ -1,0 +1,151 @@
+import PickerKit
+import Testing
+
+@testable import PickerGIF
+
+/// 30 fps, 12 moving frames then a hold to 1.5 s: the shape of a picker animation with a tail.
+private let fps = 30.0
+private let duration = 1.5
+private let frameCount = Int((duration * fps + 0.5).rounded(.down)) + 1
+
+private func encode(_ picker: SyntheticPicker, options: GIFEncoderOptions = GIFEncoderOptions()) throws -> EncodedGIF {
+    try GIFEncoder(options: options).encode(frameCount: frameCount, fps: fps, duration: duration) { picker.frame($0) }
+}
+
+@Suite("GIF encoding")
+struct GIFEncoderTests {
+    @Test("identical frames merge, delays sum to the duration, one global palette of at most 256 colours")
+    func structure() throws {
+        let picker = SyntheticPicker()
+        let gif = try encode(picker)
+        let decoded = try DecodedGIF(gif.bytes)
+        #expect(decoded.width == picker.width && decoded.height == picker.height)
+        // 12 moving frames after the first, then a single held frame: 13 pictures.
+        #expect(decoded.frames.count == 13)
+        #expect(decoded.frames.count == gif.plan.frames.count)
+        #expect(decoded.frames.map(\.delay) == gif.plan.frames.map(\.delay))
+        #expect(decoded.frames.map(\.delay).reduce(0, +) == 150)
+        #expect(decoded.frames.allSatisfy { $0.delay >= 2 })
+        #expect(decoded.paletteCount <= 256 && gif.paletteCount <= 256)
+        #expect(decoded.usesGlobalPaletteOnly)
+        #expect(decoded.loopRepetitions == 0)
+    }
+
+    @Test("the decoded last frame is close to the source's last frame")
+    func lastFrameFidelity() throws {
+        let picker = SyntheticPicker()
+        let decoded = try DecodedGIF(try encode(picker).bytes)
+        let last = try #require(decoded.frames.last)
+        let error = meanAbsoluteError(last.canvas, picker.frame(frameCount - 1))
+        #expect(error < 3, "mean absolute error \(error) of 255")
+        // Every frame shown matches its source, so delta frames left nothing stale behind.
+        let gifFrames = try encode(picker).plan.frames
+        for (shown, planned) in zip(decoded.frames, gifFrames) {
+            #expect(meanAbsoluteError(shown.canvas, picker.frame(planned.sourceIndex)) < 3)
+        }
+    }
+
+    @Test("later frames store only the rectangle that changed")
+    func deltaFrames() throws {
+        let picker = SyntheticPicker()
+        let decoded = try DecodedGIF(try encode(picker).bytes)
+        let first = try #require(decoded.frames.first)
+        #expect(first.rect.width == picker.width && first.rect.height == picker.height)
+        let moving = decoded.frames.dropFirst()
+        // The highlight moves horizontally inside the track, so no delta frame reaches the 2 px border rows.
+        #expect(moving.allSatisfy { $0.rect.y >= 2 && $0.rect.y + $0.rect.height <= picker.height - 2 })
+        #expect(moving.allSatisfy { $0.rect.width < picker.width })
+        #expect(moving.allSatisfy { $0.transparentIndex >= 0 })
+    }
+
+    @Test("a transparent background gives a transparent index, not a black box")
+    func transparentBackground() throws {
+        var picker = SyntheticPicker()
+        picker.background = nil
+        let gif = try encode(picker)
+        let decoded = try DecodedGIF(gif.bytes)
+        let last = try #require(decoded.frames.last)
+        let source = picker.frame(frameCount - 1)
+        // The corners sit outside the rounded track: transparent in the source, transparent in the GIF.
+        #expect(source.pixel(x: 0, y: 0).alpha == 0)
+        #expect(last.canvas.pixel(x: 0, y: 0).alpha == 0)
+        #expect(last.canvas.pixel(x: picker.width - 1, y: picker.height - 1).alpha == 0)
+        #expect(last.canvas.pixel(x: picker.width / 2, y: picker.height / 2).alpha == 255)
+        let error = meanAbsoluteError(last.canvas, source.withBinaryAlpha())
+        #expect(error < 3, "mean absolute error \(error) of 255")
+        for (shown, planned) in zip(decoded.frames, gif.plan.frames) {
+            #expect(meanAbsoluteError(shown.canvas, picker.frame(planned.sourceIndex).withBinaryAlpha()) < 3)
+        }
+    }
+
+    @Test("a highlight leaving a transparent area clears it through disposal")
+    func opaqueToTransparent() throws {
+        // A blob that moves over nothing: each frame must turn last frame's opaque pixels transparent again.
+        let width = 64
+        let height = 16
+        func frame(_ index: Int) -> RGBAImage {
+            var image = RGBAImage(width: width, height: height)
+            let left = min(index, 10) * 4
+            for y in 4..<12 { for x in left..<(left + 12) { image.setPixel(x: x, y: y, to: (200, 40, 40, 255)) } }
+            return image
+        }
+        let gif = try GIFEncoder().encode(frameCount: 16, fps: 10, duration: 1.5, frame: frame)
+        let decoded = try DecodedGIF(gif.bytes)
+        for (shown, planned) in zip(decoded.frames, gif.plan.frames) {
+            #expect(meanAbsoluteError(shown.canvas, frame(planned.sourceIndex)) == 0)
+        }
+        #expect(decoded.frames.dropLast().contains { $0.disposal == 2 })
+    }
+
+    @Test("the loop count is written as repetitions after the first play")
+    func loopCount() throws {
+        let picker = SyntheticPicker(width: 40, height: 12, movingFrames: 3)
+        #expect(try DecodedGIF(try encode(picker, options: GIFEncoderOptions(loopCount: 3)).bytes).loopRepetitions == 2)
+        #expect(try DecodedGIF(try encode(picker, options: GIFEncoderOptions(loopCount: 1)).bytes).loopRepetitions == nil)
+    }
+
+    @Test("the same input encodes to the same bytes")
+    func determinism() throws {
+        let picker = SyntheticPicker()
+        #expect(try encode(picker).bytes == encode(picker).bytes)
+    }
+
+    @Test("frames are far smaller than their RGBA pixels")
+    func size() throws {
+        let picker = SyntheticPicker()
+        let gif = try encode(picker)
+        let rawBytes = picker.width * picker.height * 4 * frameCount
+        #expect(gif.bytes.count < rawBytes / 20, "\(gif.bytes.count) bytes")
+    }
+
+    @Test("a still picture is a one-frame GIF")
+    func still() throws {
+        let picker = SyntheticPicker(width: 30, height: 10)
+        let gif = try GIFEncoder().encode(frameCount: 1, fps: 30, duration: 0) { _ in picker.frame(0) }
+        let decoded = try DecodedGIF(gif.bytes)
+        #expect(decoded.frames.count == 1)
+        #expect(try meanAbsoluteError(#require(decoded.frames.first).canvas, picker.frame(0)) < 3)
+    }
+
+    @Test("mistakes are reported as errors")
+    func errors() {
+        let picker = SyntheticPicker(width: 20, height: 10)
+        #expect(throws: GIFEncodingError.self) {
+            try GIFEncoder().encode(frameCount: 2, fps: 30, duration: 0.1) { $0 == 0 ? picker.frame(0) : RGBAImage(width: 21, height: 10) }
+        }
+        #expect(throws: GIFEncodingError.self) {
+            try GIFEncoder(options: GIFEncoderOptions(loopCount: 0)).encode(frameCount: 1, fps: 30, duration: 0) { _ in picker.frame(0) }
+        }
+        #expect(throws: GIFEncodingError.self) {
+            try GIFEncoder(options: GIFEncoderOptions(dithering: 2)).encode(frameCount: 1, fps: 30, duration: 0) { _ in picker.frame(0) }
+        }
+        #expect(throws: GIFEncodingError.self) {
+            try GIFEncoder().encode(frameCount: 0, fps: 30, duration: 0) { _ in picker.frame(0) }
+        }
+        #expect(throws: GIFEncodingError.self) {
+            var broken = picker.frame(0)
+            broken.pixels.removeLast()
+            return try GIFEncoder().encode(frameCount: 1, fps: 30, duration: 0) { _ in broken }
+        }
+    }
+}

@@ -39,6 +39,8 @@ let package = Package(
 
         // Animated GIF encoding: one global palette from libimagequant, delta frames written with giflib.
         .target(name: "PickerGIF", dependencies: ["PickerKit", "CPickerGIF", "CPickerImageQuant"]),
+        // PNG frames in, GIF out, for Benchmarks/gif_vs_ffmpeg.py; not a product.
+        .executableTarget(name: "gif-bench", dependencies: ["PickerGIF", "PickerKit", "PickerRender"]),
 
         // The command-line tool as a library, so tests can call its parser directly.
         .target(name: "PickerReelCLI", dependencies: ["PickerKit", "PickerRender"]),

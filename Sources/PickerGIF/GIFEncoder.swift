@@ -38,6 +38,7 @@ public struct GIFEncoder: Sendable {
     private func choosePalette(frameCount: Int, source: inout FrameSource) throws -> (QuantResult, [Bool]) {
         let attributes = try QuantAttributes(maximumColors: 255, speed: options.speed)
         let histogram = try QuantHistogram(attributes: attributes)
+        var colors = ColorCounter()
         var repeatsPrevious: [Bool] = []
         var previous: RGBAImage?
         var hasTransparency = false
@@ -47,15 +48,26 @@ public struct GIFEncoder: Sendable {
             repeatsPrevious.append(repeats)
             if !repeats {
                 try histogram.add(QuantImage(picture, attributes: attributes))
+                colors.add(picture, changed: previous.map { picture.changedPixels(since: $0) })
                 hasTransparency = hasTransparency || stride(from: 3, to: picture.pixels.count, by: 4).contains { picture.pixels[$0] == 0 }
             }
             previous = picture
         }
-        if hasTransparency {
-            try histogram.addFixedColor(liq_color(r: 0, g: 0, b: 0, a: 0))
+        let transparent = hasTransparency ? [liq_color(r: 0, g: 0, b: 0, a: 0)] : []
+        var palette: [liq_color]
+        if let exact = colors.allColors(limit: 255) {
+            // Few enough colours to keep them all: the GIF is lossless.
+            palette = exact.map { liq_color(r: $0.red, g: $0.green, b: $0.blue, a: 255) } + transparent
+        } else {
+            if hasTransparency { try histogram.addFixedColor(liq_color(r: 0, g: 0, b: 0, a: 0)) }
+            palette = try histogram.quantize().palette
+            // libimagequant stops once its quality target is met; spare slots take the commonest exact colours.
+            let opaque = palette.filter { $0.a >= 128 }
+            let present = Set(opaque.map { UInt32($0.r) | UInt32($0.g) << 8 | UInt32($0.b) << 16 })
+            let extra = colors.mostFrequent(255 - opaque.count) { present.contains(UInt32($0.red) | UInt32($0.green) << 8 | UInt32($0.blue) << 16) }
+            palette += extra.map { liq_color(r: $0.red, g: $0.green, b: $0.blue, a: 255) }
         }
-        let chosen = try histogram.quantize()
-        let remapper = try QuantHistogram.fixedPalette(chosen.palette, speed: options.speed)
+        let remapper = try QuantHistogram.fixedPalette(palette, speed: options.speed)
         try remapper.setDithering(Float(options.dithering))
         return (remapper, repeatsPrevious)
     }

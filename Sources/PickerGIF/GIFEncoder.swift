@@ -74,42 +74,36 @@ public struct GIFEncoder: Sendable {
 
     /// Second pass: remaps the planned frames to the palette and writes each one's changed rectangle.
     private func write(plan: GIFFramePlan, palette remapper: QuantResult, source: inout FrameSource) throws -> EncodedGIF {
+        let quantColors = remapper.palette
+        guard let palette = GIFPalette(quantColors: quantColors.map { ($0.r, $0.g, $0.b, $0.a) }) else {
+            throw GIFEncodingError.imageQuant(operation: "choose a palette", detail: "more than 255 opaque colours")
+        }
+        let (width, height) = (source.width, source.height)
         let writer = try GIFWriter()
-        var started: (palette: GIFPalette, quantColors: [liq_color], planner: DeltaPlanner)?
+        try writer.putScreen(width: width, height: height, colorMap: GIFColorMap(palette.colors))
+        if let repetitions = loopRepetitions { try writer.putLoop(repetitions: repetitions) }
+        var planner = DeltaPlanner(width: width, height: height, transparentIndex: palette.transparentIndex)
         var previous: (index: Int, picture: RGBAImage)?
         for planned in plan.frames {
-            let picture = planned.sourceIndex == previous?.index ? previous?.picture : nil
-            let current = try picture ?? source.frame(planned.sourceIndex)
-            let pixelCount = current.width * current.height
-            var indices = try remapper.remap(QuantImage(current, attributes: remapper.attributes), pixelCount: pixelCount)
-            let quantColors = remapper.palette
-            if started == nil {
-                let colors = quantColors.map { (red: $0.r, green: $0.g, blue: $0.b, alpha: $0.a) }
-                guard let palette = GIFPalette(quantColors: colors) else {
-                    throw GIFEncodingError.imageQuant(operation: "choose a palette", detail: "more than 255 opaque colours")
-                }
-                try writer.putScreen(width: current.width, height: current.height, colorMap: GIFColorMap(palette.colors))
-                if let repetitions = loopRepetitions { try writer.putLoop(repetitions: repetitions) }
-                started = (palette, quantColors, DeltaPlanner(width: current.width, height: current.height, transparentIndex: palette.transparentIndex))
-            }
-            guard var state = started else { break }
-            guard quantColors.elementsEqual(state.quantColors, by: Self.sameColor) else {
+            // A hold split over several GIF frames shows the same source again: no need to render it twice.
+            let reused = planned.sourceIndex == previous?.index ? previous?.picture : nil
+            let current = try reused ?? source.frame(planned.sourceIndex)
+            var indices = try remapper.remap(QuantImage(current, attributes: remapper.attributes), pixelCount: width * height)
+            guard remapper.palette.elementsEqual(quantColors, by: Self.sameColor) else {
                 throw GIFEncodingError.imageQuant(
                     operation: "keep one palette for all frames", detail: "the palette changed while mapping frame \(planned.sourceIndex)")
             }
-            state.palette.translate(&indices)
-            let changed = previous.map { current.changedPixels(since: $0.picture) } ?? Array(repeating: true, count: pixelCount)
-            if let finished = state.planner.add(target: indices, changed: changed, delay: planned.delay) {
-                try writer.putFrame(finished, canvasWidth: current.width, transparentIndex: state.palette.transparentIndex)
+            palette.translate(&indices)
+            let changed = previous.map { current.changedPixels(since: $0.picture) } ?? Array(repeating: true, count: width * height)
+            if let finished = planner.add(target: indices, changed: changed, delay: planned.delay) {
+                try writer.putFrame(finished, canvasWidth: width, transparentIndex: palette.transparentIndex)
             }
-            started = state
             previous = (planned.sourceIndex, current)
         }
-        guard var state = started, let last = state.planner.finish() else {
-            throw GIFEncodingError.invalidTiming("the plan has no frames")
+        if let last = planner.finish() {
+            try writer.putFrame(last, canvasWidth: width, transparentIndex: palette.transparentIndex)
         }
-        try writer.putFrame(last, canvasWidth: state.planner.width, transparentIndex: state.palette.transparentIndex)
-        return EncodedGIF(bytes: try writer.finish(), plan: plan, paletteCount: state.palette.colors.count)
+        return EncodedGIF(bytes: try writer.finish(), plan: plan, paletteCount: palette.colors.count)
     }
 
     /// The NETSCAPE2.0 repeat count: 0 forever, N − 1 more plays for N plays, nil (no extension) to play once.

@@ -50,6 +50,15 @@ struct GIFPaletteAndRateTests {
         }
     }
 
+    @Test("a fully transparent or single-colour animation still encodes", arguments: [0, 255] as [UInt8])
+    func degenerate(alpha: UInt8) throws {
+        let blank = RGBAImage(width: 16, height: 4, filledWith: (30, 60, 90, alpha))
+        let gif = try GIFEncoder().encode(frameCount: 3, fps: 30, duration: 2.0 / 30) { _ in blank }
+        let decoded = try DecodedGIF(gif.bytes)
+        #expect(decoded.frames.count == 1)
+        #expect(try meanAbsoluteError(#require(decoded.frames.last).canvas, blank.withBinaryAlpha()) == 0)
+    }
+
     @Test("thousands of colours still fit 256 and stay close")
     func manyColors() throws {
         func frame(_ index: Int) -> RGBAImage {

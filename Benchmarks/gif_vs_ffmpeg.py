@@ -6,7 +6,8 @@
 
 For each GIF it reports the size and the mean SSIM and PSNR against the source PNGs: source frame k (at k / FPS)
 is compared with the GIF frame on screen at that time rounded to the centisecond, after compositing both over
-white (a transparent pixel counts as white). Needs ffmpeg (apt-get install ffmpeg) and numpy, pillow and
+white (a transparent pixel counts as white). Frames are timed as browsers play them: a delay under 2 cs lasts
+10 cs (--nominal-delays times them as written). Needs ffmpeg (apt-get install ffmpeg) and numpy, pillow and
 scikit-image (pip install numpy pillow scikit-image). The GIF encoder is the `gif-bench` executable of this
 package; it is built in release mode unless --gif-bench names it. Exits 1 when ours is larger or less faithful.
 """
@@ -33,21 +34,25 @@ def over_white(image):
     return rgba[..., :3] * alpha + 255.0 * (1.0 - alpha)
 
 
-def gif_frames(path):
-    """The GIF's frames as displayed (RGB over white) with their start times in centiseconds."""
+def gif_frames(path, browser_delays=True):
+    """The GIF's frames as displayed (RGB over white) with their start times in centiseconds.
+
+    With `browser_delays`, a delay under 2 cs plays as 10 cs, as Chrome, Firefox and Safari do.
+    """
     frames, starts, time = [], [], 0
     with Image.open(path) as gif:
         for index in range(getattr(gif, "n_frames", 1)):
             gif.seek(index)
             frames.append(over_white(gif))
             starts.append(time)
-            time += int(round(gif.info.get("duration", 0) / 10))
+            delay = int(round(gif.info.get("duration", 0) / 10))
+            time += 10 if browser_delays and delay < 2 else delay
     return frames, starts
 
 
-def fidelity(source_paths, fps, gif_path):
+def fidelity(source_paths, fps, gif_path, browser_delays=True):
     """Mean SSIM and PSNR of the GIF against every source frame at its time."""
-    frames, starts = gif_frames(gif_path)
+    frames, starts = gif_frames(gif_path, browser_delays)
     ssims, psnrs = [], []
     shown = 0
     for k, path in enumerate(source_paths):
@@ -152,6 +157,8 @@ def main():
     parser.add_argument("--work", help="folder for the GIFs (default: a temporary one)")
     parser.add_argument("--gif-bench", help="path of a built gif-bench executable")
     parser.add_argument("--json", help="also write the figures to this file")
+    parser.add_argument("--nominal-delays", action="store_true",
+                        help="time frames by the delays as written, not as browsers play delays under 2 cs")
     parser.add_argument("--make-sample", metavar="DIR", help="write picker-like sample frames to DIR and stop")
     parser.add_argument("--clear", action="store_true", help="with --make-sample: a transparent background")
     parser.add_argument("--rich", action="store_true", help="with --make-sample: gradient, shadow, coloured labels")
@@ -174,7 +181,7 @@ def main():
     print(f"{len(sources)} source frames at {arguments.fps:g} fps")
     print(f"{'encoder':<12}{'bytes':>10}{'frames':>8}{'mean SSIM':>11}{'mean PSNR':>11}")
     for name, path in (("pickerreel", ours), ("ffmpeg", theirs)):
-        ssim, psnr, frames, _ = fidelity(sources, arguments.fps, path)
+        ssim, psnr, frames, _ = fidelity(sources, arguments.fps, path, not arguments.nominal_delays)
         size = os.path.getsize(path)
         results[name] = {"bytes": size, "frames": frames, "ssim": ssim, "psnr": psnr, "path": path}
         print(f"{name:<12}{size:>10}{frames:>8}{ssim:>11.6f}{psnr:>11.3f}")

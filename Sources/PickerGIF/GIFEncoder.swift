@@ -25,7 +25,8 @@ public struct GIFEncoder: Sendable {
     /// libimagequant failure; rethrows whatever `frame` throws.
     public func encode(frameCount: Int, fps: Double, duration: Double, frame: (Int) throws -> RGBAImage) throws -> EncodedGIF {
         try options.validate()
-        guard frameCount > 0 else { throw GIFEncodingError.invalidTiming("there are no frames") }
+        // Timing mistakes are found before any frame is rendered.
+        _ = try GIFFramePlan(frameCount: frameCount, fps: fps, duration: duration, repeatsPrevious: Array(repeating: false, count: max(frameCount, 0)))
         return try withoutActuallyEscaping(frame) { provider in
             var source = FrameSource(provider)
             let (palette, repeatsPrevious) = try choosePalette(frameCount: frameCount, source: &source)
@@ -36,40 +37,17 @@ public struct GIFEncoder: Sendable {
 
     /// First pass: the palette for every distinct frame, and which frames repeat the one before.
     private func choosePalette(frameCount: Int, source: inout FrameSource) throws -> (QuantResult, [Bool]) {
-        let attributes = try QuantAttributes(maximumColors: 255, speed: options.speed)
-        let histogram = try QuantHistogram(attributes: attributes)
-        var colors = ColorCounter()
+        var chooser = try PaletteChooser(speed: options.speed)
         var repeatsPrevious: [Bool] = []
         var previous: RGBAImage?
-        var hasTransparency = false
         for index in 0..<frameCount {
             let picture = try source.frame(index)
             let repeats = previous?.pixels == picture.pixels
             repeatsPrevious.append(repeats)
-            if !repeats {
-                try histogram.add(QuantImage(picture, attributes: attributes))
-                colors.add(picture, changed: previous.map { picture.changedPixels(since: $0) })
-                hasTransparency = hasTransparency || stride(from: 3, to: picture.pixels.count, by: 4).contains { picture.pixels[$0] == 0 }
-            }
+            if !repeats { try chooser.add(picture, after: previous) }
             previous = picture
         }
-        let transparent = hasTransparency ? [liq_color(r: 0, g: 0, b: 0, a: 0)] : []
-        var palette: [liq_color]
-        if let exact = colors.allColors(limit: 255) {
-            // Few enough colours to keep them all: the GIF is lossless.
-            palette = exact.map { liq_color(r: $0.red, g: $0.green, b: $0.blue, a: 255) } + transparent
-        } else {
-            if hasTransparency { try histogram.addFixedColor(liq_color(r: 0, g: 0, b: 0, a: 0)) }
-            palette = try histogram.quantize().palette
-            // libimagequant stops once its quality target is met; spare slots take the commonest exact colours.
-            let opaque = palette.filter { $0.a >= 128 }
-            let present = Set(opaque.map { UInt32($0.r) | UInt32($0.g) << 8 | UInt32($0.b) << 16 })
-            let extra = colors.mostFrequent(255 - opaque.count) { present.contains(UInt32($0.red) | UInt32($0.green) << 8 | UInt32($0.blue) << 16) }
-            palette += extra.map { liq_color(r: $0.red, g: $0.green, b: $0.blue, a: 255) }
-        }
-        let remapper = try QuantHistogram.fixedPalette(palette, speed: options.speed)
-        try remapper.setDithering(Float(options.dithering))
-        return (remapper, repeatsPrevious)
+        return (try chooser.choose(dithering: options.dithering), repeatsPrevious)
     }
 
     /// Second pass: remaps the planned frames to the palette and writes each one's changed rectangle.

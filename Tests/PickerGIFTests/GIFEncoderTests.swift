@@ -58,6 +58,35 @@ struct GIFEncoderTests {
         #expect(moving.allSatisfy { $0.transparentIndex >= 0 })
     }
 
+    @Test("dithering noise never widens a delta frame beyond what moved")
+    func ditheringStaysLocal() throws {
+        // A many-coloured gradient (so the palette cannot hold it and remapping dithers) under a small moving
+        // square: each delta frame must stay within the square's old and new positions.
+        let width = 160
+        let height = 40
+        func left(_ index: Int) -> Int { 10 + index * 6 }
+        func frame(_ index: Int) -> RGBAImage {
+            var image = RGBAImage(width: width, height: height)
+            for y in 0..<height {
+                for x in 0..<width {
+                    image.setPixel(x: x, y: y, to: (UInt8(x * 255 / width), UInt8(y * 255 / height), UInt8((x * 3 + y * 5) & 0xFF), 255))
+                }
+            }
+            for y in 15..<25 { for x in left(index)..<(left(index) + 10) { image.setPixel(x: x, y: y, to: (20, 20, 20, 255)) } }
+            return image
+        }
+        let gif = try GIFEncoder().encode(frameCount: 8, fps: 10, duration: 0.7, frame: frame)
+        let decoded = try DecodedGIF(gif.bytes)
+        #expect(decoded.frames.count == 8)
+        for (position, shown) in decoded.frames.enumerated().dropFirst() {
+            let rect = shown.rect
+            #expect(rect.y >= 15 && rect.y + rect.height <= 25, "frame \(position) covers rows \(rect.y)..<\(rect.y + rect.height)")
+            #expect(rect.x >= left(position - 1) && rect.x + rect.width <= left(position) + 10, "frame \(position) covers columns \(rect.x)..<\(rect.x + rect.width)")
+        }
+        let last = try #require(decoded.frames.last)
+        #expect(meanAbsoluteError(last.canvas, frame(7)) < 6)
+    }
+
     @Test("a transparent background gives a transparent index, not a black box")
     func transparentBackground() throws {
         var picker = SyntheticPicker()

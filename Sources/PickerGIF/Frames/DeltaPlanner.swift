@@ -52,6 +52,16 @@ struct DeltaPlanner {
             box.include(x: index % width, y: index / width)
         }
         var rect = box.rect
+        // Where a pixel stays as it is, either "transparent" or its own colour shows the same thing; pick whichever
+        // continues the run to its left, since LZW compresses runs.
+        if !rect.isEmpty {
+            for y in rect.y..<(rect.y + rect.height) {
+                let start = y * width + rect.x
+                for index in (start + 1)..<(start + rect.width) where wanted[index] == base[index] && layer[index - 1] == wanted[index] {
+                    layer[index] = wanted[index]
+                }
+            }
+        }
         if heldBack == nil {
             // The first frame covers the whole canvas, for viewers that do not start from transparent.
             rect = PixelRect(x: 0, y: 0, width: width, height: height)

@@ -5,8 +5,8 @@ import PickerKit
 /// distinct frames, dithered remapping, frames reduced to the rectangle that changed, written by giflib.
 ///
 /// Frames come from a provider that is called about twice per frame (once to build the palette, once to write),
-/// so memory stays a few frames' worth however long the animation is. Pixels with alpha under 128 become
-/// transparent and the rest opaque, since GIF has one-bit transparency.
+/// so memory stays a few frames' worth however long the animation is. GIF transparency is one bit: pixels with
+/// alpha under 128 become transparent and the rest opaque, unless `GIFEncoderOptions.matte` is set.
 public struct GIFEncoder: Sendable {
     /// Looping, dithering and palette effort.
     public var options: GIFEncoderOptions
@@ -28,7 +28,7 @@ public struct GIFEncoder: Sendable {
         // Timing mistakes are found before any frame is rendered.
         _ = try GIFFramePlan(frameCount: frameCount, fps: fps, duration: duration, repeatsPrevious: Array(repeating: false, count: max(frameCount, 0)))
         return try withoutActuallyEscaping(frame) { provider in
-            var source = FrameSource(provider)
+            var source = FrameSource(provider, matte: options.matte)
             let (palette, repeatsPrevious) = try choosePalette(frameCount: frameCount, source: &source)
             let plan = try GIFFramePlan(frameCount: frameCount, fps: fps, duration: duration, repeatsPrevious: repeatsPrevious)
             return try write(plan: plan, palette: palette, source: &source)

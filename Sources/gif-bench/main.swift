@@ -1,6 +1,6 @@
 // Encodes a folder of PNG frames into a GIF with GIFEncoder, for Benchmarks/gif_vs_ffmpeg.py.
 //
-//     gif-bench FRAMES_DIR FPS OUTPUT.gif [--dithering D] [--speed S]
+//     gif-bench FRAMES_DIR FPS OUTPUT.gif [--dithering D] [--speed S] [--matte RRGGBB]
 //
 // Frames are the folder's .png files in name order, frame k at k / FPS; the animation lasts (count − 1) / FPS,
 // as PickerReel's timeline does. Exit status 0 on success, 1 on failure, 2 on bad arguments.
@@ -22,6 +22,9 @@ while let argument = arguments.popFirst() {
     case "--dithering":
         guard let value = arguments.popFirst().flatMap(Double.init) else { fail("--dithering needs a number from 0 to 1", status: 2) }
         options.dithering = value
+    case "--matte":
+        guard let value = arguments.popFirst().flatMap({ UInt32($0, radix: 16) }) else { fail("--matte needs a colour as RRGGBB", status: 2) }
+        options.matte = RGBAColor(hex: value)
     case "--speed":
         guard let value = arguments.popFirst().flatMap(Int.init) else { fail("--speed needs a whole number from 1 to 10", status: 2) }
         options.speed = value
@@ -30,7 +33,7 @@ while let argument = arguments.popFirst() {
     }
 }
 guard positional.count == 3, let fps = Double(positional[1]), fps > 0 else {
-    fail("usage: gif-bench FRAMES_DIR FPS OUTPUT.gif [--dithering D] [--speed S]", status: 2)
+    fail("usage: gif-bench FRAMES_DIR FPS OUTPUT.gif [--dithering D] [--speed S] [--matte RRGGBB]", status: 2)
 }
 let folder = URL(fileURLWithPath: positional[0])
 let names: [String]

@@ -107,6 +107,31 @@ struct GIFEncoderTests {
         }
     }
 
+    @Test("a matte keeps a translucent highlight over a clear background, which the threshold drops")
+    func matte() throws {
+        // A 40 % grey highlight on nothing, next to an opaque blue label.
+        func frame(_ index: Int) -> RGBAImage {
+            var image = RGBAImage(width: 48, height: 12)
+            for y in 2..<10 { for x in (index * 4)..<(index * 4 + 12) { image.setPixel(x: x, y: y, to: (128, 128, 128, 102)) } }
+            for y in 4..<8 { for x in 40..<46 { image.setPixel(x: x, y: y, to: (0, 90, 255, 255)) } }
+            return image
+        }
+        let plain = try DecodedGIF(try GIFEncoder().encode(frameCount: 3, fps: 10, duration: 0.2, frame: frame).bytes)
+        #expect(try #require(plain.frames.last).canvas.pixel(x: 10, y: 5).alpha == 0)
+        let white = RGBAColor(hex: 0xFFFFFF)
+        let matted = try DecodedGIF(try GIFEncoder(options: GIFEncoderOptions(matte: white)).encode(frameCount: 3, fps: 10, duration: 0.2, frame: frame).bytes)
+        let last = try #require(matted.frames.last)
+        // 40 % of 128 over white: 0.4 × 128 + 0.6 × 255 ≈ 204.
+        let pixel = last.canvas.pixel(x: 10, y: 5)
+        #expect(pixel.alpha == 255 && abs(Int(pixel.red) - 204) <= 2)
+        #expect(last.canvas.pixel(x: 2, y: 5).alpha == 0, "the highlight's old place is transparent again")
+        #expect(last.canvas.pixel(x: 0, y: 0).alpha == 0)
+        #expect(last.canvas.pixel(x: 42, y: 5) == (0, 90, 255, 255))
+        #expect(throws: GIFEncodingError.self) {
+            try GIFEncoder(options: GIFEncoderOptions(matte: RGBAColor(red: 2, green: 0, blue: 0))).encode(frameCount: 1, fps: 10, duration: 0) { frame($0) }
+        }
+    }
+
     @Test("a highlight leaving a transparent area clears it through disposal")
     func opaqueToTransparent() throws {
         // A blob that moves over nothing: each frame must turn last frame's opaque pixels transparent again.

@@ -1,13 +1,18 @@
 import PickerKit
 
-/// The caller's frame provider, checked: every frame the size of the first, with GIF's one-bit alpha applied.
+/// The caller's frame provider, checked: every frame the size of the first, with GIF's one-bit alpha applied
+/// (by threshold, or over the matte).
 struct FrameSource {
     let provider: (Int) throws -> RGBAImage
+    /// The matte as bytes, or nil to threshold alpha at 128.
+    let matte: (UInt8, UInt8, UInt8)?
     private(set) var width = 0
     private(set) var height = 0
 
-    init(_ provider: @escaping (Int) throws -> RGBAImage) {
+    init(_ provider: @escaping (Int) throws -> RGBAImage, matte: RGBAColor?) {
         self.provider = provider
+        func byte(_ value: Double) -> UInt8 { UInt8((min(max(value, 0), 1) * 255).rounded()) }
+        self.matte = matte.map { (byte($0.red), byte($0.green), byte($0.blue)) }
     }
 
     /// Frame `index`, ready to quantize. The first call fixes the canvas size.
@@ -30,6 +35,6 @@ struct FrameSource {
             throw GIFEncodingError.frameSizeMismatch(
                 index: index, width: image.width, height: image.height, expectedWidth: width, expectedHeight: height)
         }
-        return image.withBinaryAlpha()
+        return image.withBinaryAlpha(matte: matte)
     }
 }

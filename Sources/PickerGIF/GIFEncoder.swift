@@ -26,7 +26,8 @@ public struct GIFEncoder: Sendable {
     public func encode(frameCount: Int, fps: Double, duration: Double, frame: (Int) throws -> RGBAImage) throws -> EncodedGIF {
         try options.validate()
         // Timing mistakes are found before any frame is rendered.
-        _ = try GIFFramePlan(frameCount: frameCount, fps: fps, duration: duration, repeatsPrevious: Array(repeating: false, count: max(frameCount, 0)))
+        _ = try GIFFramePlan(
+            frameCount: frameCount, fps: fps, duration: duration, repeatsPrevious: Array(repeating: false, count: max(frameCount, 0)))
         return try withoutActuallyEscaping(frame) { provider in
             var source = FrameSource(provider, matte: options.matte)
             let (palette, repeatsPrevious) = try choosePalette(frameCount: frameCount, source: &source)

@@ -23,7 +23,9 @@ while let argument = arguments.popFirst() {
         guard let value = arguments.popFirst().flatMap(Double.init) else { fail("--dithering needs a number from 0 to 1", status: 2) }
         options.dithering = value
     case "--matte":
-        guard let value = arguments.popFirst().flatMap({ UInt32($0, radix: 16) }) else { fail("--matte needs a colour as RRGGBB", status: 2) }
+        guard let value = arguments.popFirst().flatMap({ UInt32($0, radix: 16) }) else {
+            fail("--matte needs a colour as RRGGBB", status: 2)
+        }
         options.matte = RGBAColor(hex: value)
     case "--speed":
         guard let value = arguments.popFirst().flatMap(Int.init) else { fail("--speed needs a whole number from 1 to 10", status: 2) }

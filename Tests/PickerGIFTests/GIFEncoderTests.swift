@@ -81,7 +81,9 @@ struct GIFEncoderTests {
         for (position, shown) in decoded.frames.enumerated().dropFirst() {
             let rect = shown.rect
             #expect(rect.y >= 15 && rect.y + rect.height <= 25, "frame \(position) covers rows \(rect.y)..<\(rect.y + rect.height)")
-            #expect(rect.x >= left(position - 1) && rect.x + rect.width <= left(position) + 10, "frame \(position) covers columns \(rect.x)..<\(rect.x + rect.width)")
+            #expect(
+                rect.x >= left(position - 1) && rect.x + rect.width <= left(position) + 10,
+                "frame \(position) covers columns \(rect.x)..<\(rect.x + rect.width)")
         }
         let last = try #require(decoded.frames.last)
         #expect(meanAbsoluteError(last.canvas, frame(7)) < 6)
@@ -119,7 +121,8 @@ struct GIFEncoderTests {
         let plain = try DecodedGIF(try GIFEncoder().encode(frameCount: 3, fps: 10, duration: 0.2, frame: frame).bytes)
         #expect(try #require(plain.frames.last).canvas.pixel(x: 10, y: 5).alpha == 0)
         let white = RGBAColor(hex: 0xFFFFFF)
-        let matted = try DecodedGIF(try GIFEncoder(options: GIFEncoderOptions(matte: white)).encode(frameCount: 3, fps: 10, duration: 0.2, frame: frame).bytes)
+        let matted = try DecodedGIF(
+            try GIFEncoder(options: GIFEncoderOptions(matte: white)).encode(frameCount: 3, fps: 10, duration: 0.2, frame: frame).bytes)
         let last = try #require(matted.frames.last)
         // 40 % of 128 over white: 0.4 × 128 + 0.6 × 255 ≈ 204.
         let pixel = last.canvas.pixel(x: 10, y: 5)
@@ -128,7 +131,9 @@ struct GIFEncoderTests {
         #expect(last.canvas.pixel(x: 0, y: 0).alpha == 0)
         #expect(last.canvas.pixel(x: 42, y: 5) == (0, 90, 255, 255))
         #expect(throws: GIFEncodingError.self) {
-            try GIFEncoder(options: GIFEncoderOptions(matte: RGBAColor(red: 2, green: 0, blue: 0))).encode(frameCount: 1, fps: 10, duration: 0) { frame($0) }
+            try GIFEncoder(options: GIFEncoderOptions(matte: RGBAColor(red: 2, green: 0, blue: 0))).encode(
+                frameCount: 1, fps: 10, duration: 0
+            ) { frame($0) }
         }
     }
 

@@ -14,7 +14,9 @@ private func movingPlan(duration: Double, fps: Double) throws -> GIFFramePlan {
 }
 
 /// Checks what every plan promises, whatever the input.
-private func checkInvariants(_ plan: GIFFramePlan, duration: Double, repeatsPrevious: [Bool], sourceLocation: SourceLocation = #_sourceLocation) {
+private func checkInvariants(
+    _ plan: GIFFramePlan, duration: Double, repeatsPrevious: [Bool], sourceLocation: SourceLocation = #_sourceLocation
+) {
     let total = plan.totalDelay
     #expect(abs(Double(total) / 100 - duration) <= 0.01 + 1e-9, "total \(total) cs for \(duration) s", sourceLocation: sourceLocation)
     if total >= GIFFramePlan.minimumDelay {
@@ -26,8 +28,13 @@ private func checkInvariants(_ plan: GIFFramePlan, duration: Double, repeatsPrev
     #expect(plan.frames.last?.sourceIndex == lastDistinct, "the last distinct picture ends the GIF", sourceLocation: sourceLocation)
     for (earlier, later) in zip(plan.frames, plan.frames.dropFirst()) {
         // Only a hold split over several GIF frames shows the same source twice.
-        #expect(later.sourceIndex > earlier.sourceIndex || (later.sourceIndex == earlier.sourceIndex && earlier.delay >= GIFFramePlan.maximumDelay - GIFFramePlan.minimumDelay), sourceLocation: sourceLocation)
-        #expect(repeatsPrevious[later.sourceIndex] == false || later.sourceIndex == earlier.sourceIndex, "a repeated frame shown as a change", sourceLocation: sourceLocation)
+        #expect(
+            later.sourceIndex > earlier.sourceIndex
+                || (later.sourceIndex == earlier.sourceIndex && earlier.delay >= GIFFramePlan.maximumDelay - GIFFramePlan.minimumDelay),
+            sourceLocation: sourceLocation)
+        #expect(
+            repeatsPrevious[later.sourceIndex] == false || later.sourceIndex == earlier.sourceIndex, "a repeated frame shown as a change",
+            sourceLocation: sourceLocation)
     }
 }
 
@@ -123,7 +130,9 @@ struct GIFFramePlanTests {
         #expect(plan.frames == [.init(sourceIndex: 0, delay: 0)])
     }
 
-    @Test("the total matches the duration within 10 ms at any frame rate", arguments: [1.0, 12, 24, 25, 29.97, 30, 48, 50, 59.94, 60, 75, 90, 100, 120, 144, 240])
+    @Test(
+        "the total matches the duration within 10 ms at any frame rate",
+        arguments: [1.0, 12, 24, 25, 29.97, 30, 48, 50, 59.94, 60, 75, 90, 100, 120, 144, 240])
     func totalAtAnyRate(fps: Double) throws {
         for duration in [0.01, 0.03, 0.1, 0.333, 1, 1.234, 2.5, 7.77, 60.005] {
             let count = timelineFrameCount(duration: duration, fps: fps)
@@ -144,9 +153,13 @@ struct GIFFramePlanTests {
         #expect(throws: GIFEncodingError.self) { try GIFFramePlan(frameTimes: [0, 1], duration: .nan, repeatsPrevious: [false, false]) }
         #expect(throws: GIFEncodingError.self) { try GIFFramePlan(frameTimes: [0, -1], duration: 1, repeatsPrevious: [false, false]) }
         #expect(throws: GIFEncodingError.self) { try GIFFramePlan(frameTimes: [0.5, 0.2], duration: 1, repeatsPrevious: [false, false]) }
-        #expect(throws: GIFEncodingError.self) { try GIFFramePlan(frameTimes: [0, .infinity], duration: 1, repeatsPrevious: [false, false]) }
+        #expect(throws: GIFEncodingError.self) {
+            try GIFFramePlan(frameTimes: [0, .infinity], duration: 1, repeatsPrevious: [false, false])
+        }
         #expect(throws: GIFEncodingError.self) { try GIFFramePlan(frameTimes: [0], duration: 1e300, repeatsPrevious: [false]) }
-        #expect(throws: GIFEncodingError.self) { try GIFFramePlan(frameCount: 3, fps: 0, duration: 1, repeatsPrevious: [false, false, false]) }
+        #expect(throws: GIFEncodingError.self) {
+            try GIFFramePlan(frameCount: 3, fps: 0, duration: 1, repeatsPrevious: [false, false, false])
+        }
         #expect(throws: GIFEncodingError.self) { try GIFFramePlan(frameCount: 0, fps: 30, duration: 1, repeatsPrevious: []) }
     }
 }

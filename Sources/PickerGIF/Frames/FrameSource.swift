@@ -15,7 +15,9 @@ struct FrameSource {
         self.matte = matte.map { (byte($0.red), byte($0.green), byte($0.blue)) }
     }
 
-    /// Frame `index`, ready to quantize. The first call fixes the canvas size.
+    /// Frame `index`, ready to quantize.
+    ///
+    /// The first call fixes the canvas size.
     ///
     /// Rethrows the provider's errors; throws `GIFEncodingError` for a frame of another size, a malformed pixel
     /// buffer, or a first frame too large for a GIF.

@@ -65,7 +65,8 @@ final class GIFWriter {
             DelayTime: Int32(frame.delay), TransparentColor: Int32(transparentIndex))
         var extensionBytes = [GifByteType](repeating: 0, count: 4)
         let length = EGifGCBToExtension(&control, &extensionBytes)
-        try checkGiflib(EGifPutExtension(file, GRAPHICS_EXT_FUNC_CODE, Int32(length), extensionBytes), file, "write a frame's delay and transparency")
+        try checkGiflib(
+            EGifPutExtension(file, GRAPHICS_EXT_FUNC_CODE, Int32(length), extensionBytes), file, "write a frame's delay and transparency")
         let rect = frame.rect
         try checkGiflib(
             EGifPutImageDesc(file, Int32(rect.x), Int32(rect.y), Int32(rect.width), Int32(rect.height), false, nil), file,

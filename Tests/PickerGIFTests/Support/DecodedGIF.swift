@@ -86,7 +86,10 @@ struct DecodedGIF {
                     canvas.setPixel(x: rect.x + column, y: rect.y + row, to: (color.Red, color.Green, color.Blue, 255))
                 }
             }
-            frames.append(Frame(delay: Int(control.DelayTime), disposal: control.DisposalMode, transparentIndex: control.TransparentColor, rect: rect, canvas: canvas))
+            frames.append(
+                Frame(
+                    delay: Int(control.DelayTime), disposal: control.DisposalMode, transparentIndex: control.TransparentColor, rect: rect,
+                    canvas: canvas))
             if control.DisposalMode == DISPOSE_BACKGROUND {
                 for row in rect.y..<(rect.y + rect.height) {
                     for column in rect.x..<(rect.x + rect.width) { canvas.setPixel(x: column, y: row, to: (0, 0, 0, 0)) }

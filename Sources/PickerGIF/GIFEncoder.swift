@@ -7,6 +7,9 @@ import PickerKit
 /// Frames come from a provider that is called about twice per frame (once to build the palette, once to write),
 /// so memory stays a few frames' worth however long the animation is. GIF transparency is one bit: pixels with
 /// alpha under 128 become transparent and the rest opaque, unless `GIFEncoderOptions.matte` is set.
+///
+/// The same frames and options always give the same bytes. Each call owns its giflib and libimagequant objects,
+/// so separate calls may run on separate threads.
 public struct GIFEncoder: Sendable {
     /// Looping, dithering and palette effort.
     public var options: GIFEncoderOptions
@@ -59,7 +62,8 @@ public struct GIFEncoder: Sendable {
         }
         let (width, height) = (source.width, source.height)
         let writer = try GIFWriter()
-        try writer.putScreen(width: width, height: height, colorMap: GIFColorMap(palette.colors))
+        try writer.putScreen(
+            width: width, height: height, colorMap: GIFColorMap(palette.colors), backgroundIndex: palette.transparentIndex)
         if let repetitions = loopRepetitions { try writer.putLoop(repetitions: repetitions) }
         var planner = DeltaPlanner(width: width, height: height, transparentIndex: palette.transparentIndex)
         var previous: (index: Int, picture: RGBAImage)?

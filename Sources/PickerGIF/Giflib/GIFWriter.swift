@@ -39,11 +39,14 @@ final class GIFWriter {
         }
     }
 
-    /// Writes the header: the canvas size and the global palette.
-    func putScreen(width: Int, height: Int, colorMap: GIFColorMap) throws(GIFEncodingError) {
+    /// Writes the header: the canvas size, the global palette, and the background index.
+    ///
+    /// Browsers clear to transparent on disposal; the few viewers that paint the background colour instead get
+    /// the transparent entry too when `backgroundIndex` is it.
+    func putScreen(width: Int, height: Int, colorMap: GIFColorMap, backgroundIndex: UInt8) throws(GIFEncodingError) {
         let bits = colorMap.pointer.pointee.BitsPerPixel
         try checkGiflib(
-            EGifPutScreenDesc(file, Int32(width), Int32(height), bits, 0, colorMap.pointer), file,
+            EGifPutScreenDesc(file, Int32(width), Int32(height), bits, Int32(backgroundIndex), colorMap.pointer), file,
             "write the \(width) × \(height) screen descriptor")
     }
 

@@ -175,6 +175,14 @@ struct GIFEncoderTests {
         let gif = try encode(picker)
         let rawBytes = picker.width * picker.height * 4 * frameCount
         #expect(gif.bytes.count < rawBytes / 20, "\(gif.bytes.count) bytes")
+        // Delta frames: all the GIF frames together cover far less than one full frame per GIF frame.
+        let decoded = try DecodedGIF(gif.bytes)
+        let written = decoded.frames.reduce(0) { $0 + $1.rect.width * $1.rect.height }
+        let full = decoded.frames.count * picker.width * picker.height
+        #expect(Double(written) < 0.6 * Double(full), "\(written) of \(full) pixels written")
+        // The first frame alone, as a still, bounds what the 12 moving frames may add.
+        let still = try GIFEncoder().encode(frameCount: 1, fps: fps, duration: 0) { _ in picker.frame(frameCount - 1) }
+        #expect(gif.bytes.count < still.bytes.count * 8, "\(gif.bytes.count) bytes against \(still.bytes.count) for one frame")
     }
 
     @Test("a still picture is a one-frame GIF")

@@ -67,6 +67,7 @@ public struct GIFEncoder: Sendable {
         if let repetitions = loopRepetitions { try writer.putLoop(repetitions: repetitions) }
         var planner = DeltaPlanner(width: width, height: height, transparentIndex: palette.transparentIndex)
         var previous: (index: Int, picture: RGBAImage)?
+        var written: [GIFFramePlan.Frame] = []
         for planned in plan.frames {
             // A hold split over several GIF frames shows the same source again: no need to render it twice.
             let reused = planned.sourceIndex == previous?.index ? previous?.picture : nil
@@ -78,15 +79,17 @@ public struct GIFEncoder: Sendable {
             }
             palette.translate(&indices)
             let changed = previous.map { current.changedPixels(since: $0.picture) } ?? Array(repeating: true, count: width * height)
-            if let finished = planner.add(target: indices, changed: changed, delay: planned.delay) {
+            for finished in planner.add(target: indices, changed: changed, sourceIndex: planned.sourceIndex, delay: planned.delay) {
                 try writer.putFrame(finished, canvasWidth: width, transparentIndex: palette.transparentIndex)
+                written.append(GIFFramePlan.Frame(sourceIndex: finished.sourceIndex, delay: finished.delay))
             }
             previous = (planned.sourceIndex, current)
         }
         if let last = planner.finish() {
             try writer.putFrame(last, canvasWidth: width, transparentIndex: palette.transparentIndex)
+            written.append(GIFFramePlan.Frame(sourceIndex: last.sourceIndex, delay: last.delay))
         }
-        return EncodedGIF(bytes: try writer.finish(), plan: plan, paletteCount: palette.colors.count)
+        return EncodedGIF(bytes: try writer.finish(), plan: plan, frames: written, paletteCount: palette.colors.count)
     }
 
     /// The NETSCAPE2.0 repeat count: 0 forever, N − 1 more plays for N plays, nil (no extension) to play once.

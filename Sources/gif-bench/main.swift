@@ -55,7 +55,7 @@ do {
     try Data(gif.bytes).write(to: URL(fileURLWithPath: positional[2]), options: .atomic)
     let seconds = Date().timeIntervalSince(started)
     print(
-        "\(positional[2]): \(gif.bytes.count) bytes, \(gif.plan.frames.count) GIF frames from \(paths.count), \(gif.paletteCount) colours, \(String(format: "%.2f", seconds)) s"
+        "\(positional[2]): \(gif.bytes.count) bytes, \(gif.frames.count) GIF frames from \(paths.count), \(gif.paletteCount) colours, \(String(format: "%.2f", seconds)) s"
     )
 } catch {
     fail("\(error)", status: 1)

@@ -45,7 +45,7 @@ struct GIFPaletteAndRateTests {
         }
         let gif = try GIFEncoder().encode(frameCount: 10, fps: 10, duration: 0.9, frame: frame)
         let decoded = try DecodedGIF(gif.bytes)
-        for (shown, planned) in zip(decoded.frames, gif.plan.frames) {
+        for (shown, planned) in zip(decoded.frames, gif.frames) {
             #expect(meanAbsoluteError(shown.canvas, frame(planned.sourceIndex)) == 0)
         }
     }
@@ -88,7 +88,7 @@ struct GIFPaletteAndRateTests {
         #expect(decoded.frames.allSatisfy { $0.delay >= 2 })
         #expect(decoded.frames.map(\.delay).reduce(0, +) == 100)
         #expect(decoded.frames.count < count)
-        for (shown, planned) in zip(decoded.frames, gif.plan.frames) {
+        for (shown, planned) in zip(decoded.frames, gif.frames) {
             #expect(meanAbsoluteError(shown.canvas, picker.frame(planned.sourceIndex)) < 3)
         }
     }

@@ -77,7 +77,7 @@ final class GIFWriter {
         var row = [GifPixelType](repeating: 0, count: rect.width)
         for y in rect.y..<(rect.y + rect.height) {
             let start = y * canvasWidth + rect.x
-            for x in 0..<rect.width { row[x] = frame.layer[start + x] }
+            for x in 0..<rect.width { row[x] = frame.index(at: start + x, transparentIndex: transparentIndex) }
             // giflib masks the line in place, so it gets a scratch copy.
             try checkGiflib(EGifPutLine(file, &row, Int32(rect.width)), file, "compress a frame")
         }

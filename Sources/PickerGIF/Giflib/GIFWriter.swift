@@ -61,7 +61,8 @@ final class GIFWriter {
         try checkGiflib(EGifPutExtensionTrailer(file), file, "end the loop extension")
     }
 
-    /// Writes one frame: its graphics control block, then `pixels` (palette indices of `rect`, row by row).
+    /// Writes one frame: its graphics control block (delay, disposal, transparent index), then its rect of palette
+    /// indices, row by row.
     func putFrame(_ frame: DeltaFrame, canvasWidth: Int, transparentIndex: UInt8) throws(GIFEncodingError) {
         var control = GraphicsControlBlock(
             DisposalMode: frame.clearsAfterwards ? DISPOSE_BACKGROUND : DISPOSE_DO_NOT, UserInputFlag: false,

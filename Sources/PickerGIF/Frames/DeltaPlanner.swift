@@ -40,7 +40,10 @@ struct DeltaPlanner {
         var cleared: PixelRect?
         if var previous = heldBack {
             if !clearBox.rect.isEmpty {
-                if previous.delay >= 2 * GIFFramePlan.minimumDelay {
+                if previous.layer == nil {
+                    // It draws nothing, so it can clear exactly what must go.
+                    previous.rect = clearBox.rect
+                } else if previous.delay >= 2 * GIFFramePlan.minimumDelay {
                     // Keep the previous frame as it is and clear from a 2 cs frame of its own that draws nothing.
                     previous.delay -= GIFFramePlan.minimumDelay
                     finished.append(previous)
@@ -48,9 +51,9 @@ struct DeltaPlanner {
                         sourceIndex: previous.sourceIndex, layer: nil, rect: clearBox.rect, delay: GIFFramePlan.minimumDelay,
                         clearsAfterwards: true)
                 } else {
-                    previous.rect = previous.layer == nil ? clearBox.rect : previous.rect.union(clearBox.rect)
-                    previous.clearsAfterwards = true
+                    previous.rect = previous.rect.union(clearBox.rect)
                 }
+                previous.clearsAfterwards = true
                 cleared = previous.rect
             }
             finished.append(previous)

@@ -24,6 +24,16 @@ let package = Package(
             pkgConfig: "pangocairo",
             providers: [.apt(["libpango1.0-dev"]), .brew(["pango"])]
         ),
+        .systemLibrary(
+            name: "CPickerGIF",
+            pkgConfig: "libgif",
+            providers: [.apt(["libgif-dev"]), .brew(["giflib"])]
+        ),
+        .systemLibrary(
+            name: "CPickerImageQuant",
+            pkgConfig: "imagequant",
+            providers: [.apt(["libimagequant-dev"]), .brew(["libimagequant"])]
+        ),
 
         // Pure Swift: spec, colours, geometry, layout, timing curves, springs, timeline. No C, no I/O.
         .target(name: "PickerKit"),
@@ -36,6 +46,11 @@ let package = Package(
 
         // Snapshot tests: render frames, compare them with goldens beside the test file, record when asked.
         .target(name: "PickerSnapshot", dependencies: ["PickerKit", "PickerRender", "PickerCompare"]),
+
+        // Animated GIF encoding: one global palette from libimagequant, delta frames written with giflib.
+        .target(name: "PickerGIF", dependencies: ["PickerKit", "CPickerGIF", "CPickerImageQuant"]),
+        // PNG frames in, GIF out, for Benchmarks/gif_vs_ffmpeg.py; not a product.
+        .executableTarget(name: "gif-bench", dependencies: ["PickerGIF", "PickerKit", "PickerRender"]),
 
         // The command-line tool as a library, so tests can call its parser directly.
         .target(name: "PickerReelCLI", dependencies: ["PickerKit", "PickerRender", "PickerCompare"]),
@@ -54,6 +69,7 @@ let package = Package(
             exclude: ["Support/pixelmatch_count.py"]
         ),
         .testTarget(name: "PickerSnapshotTests", dependencies: ["PickerSnapshot", "PickerCompare", "PickerKit", "PickerRender"]),
+        .testTarget(name: "PickerGIFTests", dependencies: ["PickerKit", "PickerGIF", "CPickerGIF"]),
         .testTarget(name: "PickerReelCLITests", dependencies: ["PickerReelCLI", "PickerKit", "PickerRender", "pickerreel"]),
     ],
     swiftLanguageModes: [.v6]

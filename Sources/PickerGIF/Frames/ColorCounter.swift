@@ -1,0 +1,60 @@
+import PickerKit
+
+/// Counts the exact colours of the frames, up to a bound, so the palette can hold them exactly when there is room.
+///
+/// Interface pictures often have a few hundred colours at most; libimagequant stops adding colours once its
+/// perceptual target is met, which leaves palette slots that the most frequent exact colours fill well.
+/// Only the first frame's pixels and later frames' changed pixels are counted, which keeps the cost per frame
+/// proportional to what moves.
+struct ColorCounter {
+    /// More distinct colours than this and new ones are no longer tracked.
+    static let maximumTracked = 1 << 16
+
+    /// Count of each opaque colour (RGBA packed little-endian, alpha 255).
+    private(set) var counts: [UInt32: Int] = [:]
+    /// True once a colour went untracked because of `maximumTracked`.
+    private(set) var overflowed = false
+
+    /// Counts `picture`'s pixels where `changed` is true (all of them when `changed` is nil); transparent pixels
+    /// are skipped, since the palette always has its transparent entry.
+    mutating func add(_ picture: RGBAImage, changed: [Bool]?) {
+        picture.pixels.withUnsafeBytes { bytes in
+            for index in 0..<(picture.width * picture.height) where changed?[index] ?? true {
+                let color = bytes.loadUnaligned(fromByteOffset: index * 4, as: UInt32.self)
+                guard color >> 24 != 0 else { continue }
+                if let count = counts[color] {
+                    counts[color] = count + 1
+                } else if counts.count < Self.maximumTracked {
+                    counts[color] = 1
+                } else {
+                    overflowed = true
+                }
+            }
+        }
+    }
+
+    /// Every opaque colour seen, when there were at most `limit` and none went untracked; nil otherwise.
+    func allColors(limit: Int) -> [(red: UInt8, green: UInt8, blue: UInt8)]? {
+        guard !overflowed, counts.count <= limit else { return nil }
+        return counts.keys.sorted().map(Self.unpack)
+    }
+
+    /// Up to `limit` colours, most frequent first (ties in colour order, so the result is deterministic),
+    /// leaving out those `isPresent` already has.
+    func mostFrequent(_ limit: Int, excluding isPresent: ((red: UInt8, green: UInt8, blue: UInt8)) -> Bool)
+        -> [(red: UInt8, green: UInt8, blue: UInt8)]
+    {
+        guard limit > 0 else { return [] }
+        let ranked = counts.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }
+        var chosen: [(red: UInt8, green: UInt8, blue: UInt8)] = []
+        for (color, _) in ranked where chosen.count < limit {
+            let rgb = Self.unpack(color)
+            if !isPresent(rgb) { chosen.append(rgb) }
+        }
+        return chosen
+    }
+
+    private static func unpack(_ color: UInt32) -> (red: UInt8, green: UInt8, blue: UInt8) {
+        (UInt8(truncatingIfNeeded: color), UInt8(truncatingIfNeeded: color >> 8), UInt8(truncatingIfNeeded: color >> 16))
+    }
+}

@@ -1,0 +1,104 @@
+import CPickerImageQuant
+import PickerKit
+
+/// Encodes an animation into an animated GIF in memory: one global palette chosen by libimagequant over all the
+/// distinct frames, dithered remapping, frames reduced to the rectangle that changed, written by giflib.
+///
+/// Frames come from a provider that is called about twice per frame (once to build the palette, once to write),
+/// so memory stays a few frames' worth however long the animation is. GIF transparency is one bit: pixels with
+/// alpha under 128 become transparent and the rest opaque, unless `GIFEncoderOptions.matte` is set.
+///
+/// The same frames and options always give the same bytes. Each call owns its giflib and libimagequant objects,
+/// so separate calls may run on separate threads.
+public struct GIFEncoder: Sendable {
+    /// Looping, dithering and palette effort.
+    public var options: GIFEncoderOptions
+
+    /// Creates an encoder.
+    public init(options: GIFEncoderOptions = GIFEncoderOptions()) {
+        self.options = options
+    }
+
+    /// Encodes `frameCount` frames sampled at `fps` (frame k at k / fps) into a GIF lasting `duration` seconds.
+    ///
+    /// `frame(k)` returns frame k, the same picture each time it is asked for; every frame must have the first
+    /// frame's size. Identical consecutive frames become one GIF frame, and delays follow `GIFFramePlan`.
+    ///
+    /// Throws `GIFEncodingError` for invalid options or timing, frames of differing sizes, and any giflib or
+    /// libimagequant failure; rethrows whatever `frame` throws.
+    public func encode(frameCount: Int, fps: Double, duration: Double, frame: (Int) throws -> RGBAImage) throws -> EncodedGIF {
+        try options.validate()
+        // Timing mistakes are found before any frame is rendered.
+        _ = try GIFFramePlan(
+            frameCount: frameCount, fps: fps, duration: duration, repeatsPrevious: Array(repeating: false, count: max(frameCount, 0)))
+        return try withoutActuallyEscaping(frame) { provider in
+            var source = FrameSource(provider, matte: options.matte)
+            let (palette, repeatsPrevious) = try choosePalette(frameCount: frameCount, source: &source)
+            let plan = try GIFFramePlan(frameCount: frameCount, fps: fps, duration: duration, repeatsPrevious: repeatsPrevious)
+            return try write(plan: plan, palette: palette, source: &source)
+        }
+    }
+
+    /// First pass: the palette for every distinct frame, and which frames repeat the one before.
+    private func choosePalette(frameCount: Int, source: inout FrameSource) throws -> (QuantResult, [Bool]) {
+        var chooser = try PaletteChooser(speed: options.speed)
+        var repeatsPrevious: [Bool] = []
+        var previous: RGBAImage?
+        for index in 0..<frameCount {
+            let picture = try source.frame(index)
+            let repeats = previous?.pixels == picture.pixels
+            repeatsPrevious.append(repeats)
+            if !repeats { try chooser.add(picture, after: previous) }
+            previous = picture
+        }
+        return (try chooser.choose(dithering: options.dithering), repeatsPrevious)
+    }
+
+    /// Second pass: remaps the planned frames to the palette and writes each one's changed rectangle.
+    private func write(plan: GIFFramePlan, palette remapper: QuantResult, source: inout FrameSource) throws -> EncodedGIF {
+        let quantColors = remapper.palette
+        guard let palette = GIFPalette(quantColors: quantColors.map { ($0.r, $0.g, $0.b, $0.a) }) else {
+            throw GIFEncodingError.imageQuant(operation: "choose a palette", detail: "more than 255 opaque colours")
+        }
+        let (width, height) = (source.width, source.height)
+        let writer = try GIFWriter()
+        try writer.putScreen(
+            width: width, height: height, colorMap: GIFColorMap(palette.colors), backgroundIndex: palette.transparentIndex)
+        if let repetitions = loopRepetitions { try writer.putLoop(repetitions: repetitions) }
+        var planner = DeltaPlanner(width: width, height: height, transparentIndex: palette.transparentIndex)
+        var previous: (index: Int, picture: RGBAImage)?
+        var written: [GIFFramePlan.Frame] = []
+        for planned in plan.frames {
+            // A hold split over several GIF frames shows the same source again: no need to render it twice.
+            let reused = planned.sourceIndex == previous?.index ? previous?.picture : nil
+            let current = try reused ?? source.frame(planned.sourceIndex)
+            var indices = try remapper.remap(QuantImage(current, attributes: remapper.attributes), pixelCount: width * height)
+            guard remapper.palette.elementsEqual(quantColors, by: Self.sameColor) else {
+                throw GIFEncodingError.imageQuant(
+                    operation: "keep one palette for all frames", detail: "the palette changed while mapping frame \(planned.sourceIndex)")
+            }
+            palette.translate(&indices)
+            let changed = previous.map { current.changedPixels(since: $0.picture) } ?? Array(repeating: true, count: width * height)
+            for finished in planner.add(target: indices, changed: changed, sourceIndex: planned.sourceIndex, delay: planned.delay) {
+                try writer.putFrame(finished, canvasWidth: width, transparentIndex: palette.transparentIndex)
+                written.append(GIFFramePlan.Frame(sourceIndex: finished.sourceIndex, delay: finished.delay))
+            }
+            previous = (planned.sourceIndex, current)
+        }
+        if let last = planner.finish() {
+            try writer.putFrame(last, canvasWidth: width, transparentIndex: palette.transparentIndex)
+            written.append(GIFFramePlan.Frame(sourceIndex: last.sourceIndex, delay: last.delay))
+        }
+        return EncodedGIF(bytes: try writer.finish(), plan: plan, frames: written, paletteCount: palette.colors.count)
+    }
+
+    /// The NETSCAPE2.0 repeat count: 0 forever, N − 1 more plays for N plays, nil (no extension) to play once.
+    private var loopRepetitions: Int? {
+        guard let loopCount = options.loopCount else { return 0 }
+        return loopCount > 1 ? loopCount - 1 : nil
+    }
+
+    private static func sameColor(_ a: liq_color, _ b: liq_color) -> Bool {
+        a.r == b.r && a.g == b.g && a.b == b.b && a.a == b.a
+    }
+}

@@ -1,0 +1,56 @@
+import CPickerImageQuant
+import PickerKit
+
+/// Gathers the colours of every distinct frame and chooses the one palette the whole GIF uses.
+///
+/// libimagequant's histogram sees every distinct frame; an exact colour count (bounded) sees the first frame
+/// and what changes after it. With 255 opaque colours or fewer the palette is exactly those colours (lossless);
+/// otherwise it is libimagequant's palette, whose spare slots (it stops once its quality target is met) take the
+/// commonest exact colours. A transparent entry is added when any frame has transparent pixels.
+struct PaletteChooser {
+    let speed: Int
+    private let attributes: QuantAttributes
+    private let histogram: QuantHistogram
+    private var counter = ColorCounter()
+    private var hasTransparency = false
+
+    /// An empty chooser; `speed` is libimagequant's, 1 to 10.
+    init(speed: Int) throws(GIFEncodingError) {
+        self.speed = speed
+        attributes = try QuantAttributes(maximumColors: 255, speed: speed)
+        histogram = try QuantHistogram(attributes: attributes)
+    }
+
+    /// Adds a distinct frame (with binary alpha); `previous` is the frame before it, if any.
+    mutating func add(_ picture: RGBAImage, after previous: RGBAImage?) throws(GIFEncodingError) {
+        try histogram.add(QuantImage(picture, attributes: attributes))
+        counter.add(picture, changed: previous.map { picture.changedPixels(since: $0) })
+        if !hasTransparency {
+            hasTransparency = stride(from: 3, to: picture.pixels.count, by: 4).contains { picture.pixels[$0] == 0 }
+        }
+    }
+
+    /// The palette for everything added, as a libimagequant result that remaps frames with `dithering`
+    /// (0 to 1) and never changes its palette while doing so.
+    func choose(dithering: Double) throws(GIFEncodingError) -> QuantResult {
+        let transparent = liq_color(r: 0, g: 0, b: 0, a: 0)
+        var palette: [liq_color]
+        if let exact = counter.allColors(limit: 255) {
+            palette = exact.map(Self.opaque) + (hasTransparency ? [transparent] : [])
+        } else {
+            if hasTransparency { try histogram.addFixedColor(transparent) }
+            palette = try histogram.quantize().palette
+            let opaque = palette.filter { $0.a >= 128 }
+            let present = Set(opaque.map { [$0.r, $0.g, $0.b] })
+            let spare = 255 - opaque.count
+            palette += counter.mostFrequent(spare) { present.contains([$0.red, $0.green, $0.blue]) }.map(Self.opaque)
+        }
+        let remapper = try QuantHistogram.fixedPalette(palette, speed: speed)
+        try remapper.setDithering(Float(dithering))
+        return remapper
+    }
+
+    private static func opaque(_ color: (red: UInt8, green: UInt8, blue: UInt8)) -> liq_color {
+        liq_color(r: color.red, g: color.green, b: color.blue, a: 255)
+    }
+}

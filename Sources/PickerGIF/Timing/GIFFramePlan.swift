@@ -1,0 +1,127 @@
+/// Which source frame each GIF frame shows and for how long, so that a GIF plays an animation at its own pace.
+///
+/// GIF delays are whole centiseconds, and browsers slow down any delay under 2 cs, so the plan:
+/// - starts a GIF frame only where the picture changes (a run of identical frames is one GIF frame);
+/// - puts each start on the source frame's time rounded to the centisecond, so rounding never accumulates
+///   (each delay is the next rounded start minus this one);
+/// - drops a change that would start less than 2 cs after the previous GIF frame (at more than 50 fps), showing
+///   the latest picture at the next start instead;
+/// - ends on the duration rounded to the centisecond, so the delays add up to the duration within 5 ms;
+/// - always shows the last distinct picture at the end, since a GIF that stops stays on its last frame.
+///
+/// A delay longer than a GIF can hold (65,535 cs) is split over several frames showing the same picture.
+/// A plan whose whole duration is under 2 cs is a single frame with that duration (a still picture).
+///
+/// Pure: no pictures, only times, so it can be checked at any frame rate without rendering.
+public struct GIFFramePlan: Equatable, Sendable {
+    /// One frame of the GIF.
+    public struct Frame: Equatable, Sendable {
+        /// The source frame the GIF frame shows.
+        public let sourceIndex: Int
+        /// How long it stays on screen, in centiseconds.
+        public let delay: Int
+
+        /// Creates a frame.
+        public init(sourceIndex: Int, delay: Int) {
+            self.sourceIndex = sourceIndex
+            self.delay = delay
+        }
+    }
+
+    /// The shortest delay browsers honour, in centiseconds.
+    public static let minimumDelay = 2
+    /// The longest delay a GIF frame can hold, in centiseconds.
+    public static let maximumDelay = 65_535
+    /// The longest animation planned, in seconds; far beyond what a spec allows, and small enough for exact
+    /// centisecond arithmetic.
+    public static let maximumDuration = 10_000_000.0
+
+    /// The GIF frames in order.
+    public let frames: [Frame]
+
+    /// The sum of the delays, in centiseconds.
+    public var totalDelay: Int {
+        frames.reduce(0) { $0 + $1.delay }
+    }
+
+    /// Plans source frames shown at `frameTimes` seconds for an animation of `duration` seconds.
+    ///
+    /// `repeatsPrevious[k]` says that frame k looks exactly like frame k − 1 (the value for frame 0 is ignored).
+    /// The first frame is shown from time 0 whatever its time.
+    ///
+    /// Throws `GIFEncodingError.invalidTiming` when there are no frames, the arrays differ in length, a time or
+    /// the duration is negative, not finite or beyond `maximumDuration`, or the times go backwards.
+    public init(frameTimes: [Double], duration: Double, repeatsPrevious: [Bool]) throws(GIFEncodingError) {
+        guard !frameTimes.isEmpty else { throw .invalidTiming("there are no frames") }
+        guard frameTimes.count == repeatsPrevious.count else {
+            throw .invalidTiming("\(frameTimes.count) frame times but \(repeatsPrevious.count) repeat flags")
+        }
+        guard duration.isFinite, duration >= 0, duration <= Self.maximumDuration else {
+            throw .invalidTiming("the duration \(duration) s is not a number of seconds from 0 to \(Self.maximumDuration)")
+        }
+        var previousTime = 0.0
+        for (index, time) in frameTimes.enumerated() {
+            guard time.isFinite, time >= 0, time <= Self.maximumDuration else {
+                throw .invalidTiming("frame \(index) is at \(time) s, not a time from 0 to \(Self.maximumDuration) s")
+            }
+            guard time >= previousTime else {
+                throw .invalidTiming("frame \(index) at \(time) s comes before frame \(index - 1) at \(previousTime) s")
+            }
+            previousTime = time
+        }
+        frames = Self.plan(starts: frameTimes.map(Self.centiseconds), end: Self.centiseconds(duration), repeatsPrevious: repeatsPrevious)
+    }
+
+    /// Plans `frameCount` frames sampled at `fps` (frame k at k / fps) for an animation of `duration` seconds.
+    ///
+    /// Throws `GIFEncodingError.invalidTiming` when `fps` is not a positive number, `frameCount` is not positive,
+    /// `repeatsPrevious` does not hold one flag per frame, or the times are out of range.
+    public init(frameCount: Int, fps: Double, duration: Double, repeatsPrevious: [Bool]) throws(GIFEncodingError) {
+        guard fps.isFinite, fps > 0 else { throw .invalidTiming("the frame rate \(fps) is not a positive number") }
+        guard frameCount > 0 else { throw .invalidTiming("there are no frames") }
+        try self.init(frameTimes: (0..<frameCount).map { Double($0) / fps }, duration: duration, repeatsPrevious: repeatsPrevious)
+    }
+
+    /// Seconds to whole centiseconds, half away from zero; the caller keeps `seconds` within `maximumDuration`.
+    static func centiseconds(_ seconds: Double) -> Int {
+        Int((seconds * 100).rounded())
+    }
+
+    /// The plan in centiseconds: `starts[k]` is frame k's rounded time, `end` the rounded duration.
+    static func plan(starts: [Int], end: Int, repeatsPrevious: [Bool]) -> [Frame] {
+        // Each GIF frame: where it starts and which picture it shows.
+        var segments: [(start: Int, source: Int)] = [(0, 0)]
+        // The latest picture not yet on screen, if the last change could not start a frame of its own.
+        var pending: Int?
+        for index in starts.indices.dropFirst() {
+            if !repeatsPrevious[index] { pending = index }
+            guard let source = pending, let last = segments.last else { continue }
+            let start = starts[index]
+            if start - last.start >= minimumDelay && end - start >= minimumDelay {
+                segments.append((start, source))
+                pending = nil
+            }
+        }
+        if let source = pending, let last = segments.last {
+            // The final picture gets the last 2 cs when there is room, or replaces the last frame's picture.
+            if end - last.start >= 2 * minimumDelay {
+                segments.append((end - minimumDelay, source))
+            } else {
+                segments[segments.count - 1].source = source
+            }
+        }
+        var frames: [Frame] = []
+        for (position, segment) in segments.enumerated() {
+            let segmentEnd = position + 1 < segments.count ? segments[position + 1].start : end
+            var remaining = max(segmentEnd - segment.start, 0)
+            // Split holds longer than a GIF delay can hold, never leaving a piece under the minimum.
+            while remaining > maximumDelay {
+                let piece = remaining - maximumDelay < minimumDelay ? maximumDelay - minimumDelay : maximumDelay
+                frames.append(Frame(sourceIndex: segment.source, delay: piece))
+                remaining -= piece
+            }
+            frames.append(Frame(sourceIndex: segment.source, delay: remaining))
+        }
+        return frames
+    }
+}

@@ -16,11 +16,11 @@ build: deps
 
 demo: deps
 	$(SWIFT) build -c release --product pickerreel
-	.build/release/pickerreel render --format png,svg-animated,sheet
-	.build/release/pickerreel render Fixtures/specs/numbers-vertical.json --format png,svg-animated,sheet
+	.build/release/pickerreel render --format png,gif,svg-animated,sheet
+	.build/release/pickerreel render Fixtures/specs/numbers-vertical.json --format png,gif,svg-animated,sheet
 	@mkdir -p docs/images
-	cp Output/seed-demo/seed-demo.svg Output/seed-demo/seed-demo-sheet.png docs/images/
-	cp Output/numbers-vertical/numbers-vertical.svg docs/images/
+	cp Output/seed-demo/seed-demo.gif Output/seed-demo/seed-demo.svg Output/seed-demo/seed-demo-sheet.png docs/images/
+	cp Output/numbers-vertical/numbers-vertical.gif Output/numbers-vertical/numbers-vertical.svg docs/images/
 	.build/release/pickerreel frame Fixtures/specs/seed-demo.json --time 0.78 -o docs/images/seed-demo-moving.png
 	.build/release/pickerreel frame Fixtures/specs/numbers-vertical.json --time 1.5 -o docs/images/numbers-vertical-spring.png
 

@@ -53,7 +53,7 @@ let package = Package(
         .executableTarget(name: "gif-bench", dependencies: ["PickerGIF", "PickerKit", "PickerRender"]),
 
         // The command-line tool as a library, so tests can call its parser directly.
-        .target(name: "PickerReelCLI", dependencies: ["PickerKit", "PickerRender", "PickerCompare"]),
+        .target(name: "PickerReelCLI", dependencies: ["PickerKit", "PickerRender", "PickerCompare", "PickerGIF"]),
         .executableTarget(name: "pickerreel", dependencies: ["PickerReelCLI"]),
 
         .testTarget(name: "PickerKitTests", dependencies: ["PickerKit"]),

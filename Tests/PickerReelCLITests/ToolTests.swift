@@ -1,5 +1,8 @@
 import Foundation
+import PickerKit
 import Testing
+
+@testable import PickerReelCLI
 
 /// The built tool, run as a user runs it.
 @Suite("pickerreel tool")
@@ -161,5 +164,34 @@ struct ProgressTests {
         let piped = try runTool(["render", fixture("numbers-vertical.json"), "-o", folder.appendingPathComponent("pipe").path])
         #expect(!piped.stderr.contains("frame 1 of"))
         #expect(piped.stderr.hasPrefix("numbers-vertical: 187 frames"))
+    }
+}
+
+@Suite("GIF output")
+struct GIFOutputTests {
+    @Test func renderWritesALoopingGIFByteIdenticalRunToRun() throws {
+        let first = try temporaryFolder()
+        let second = try temporaryFolder()
+        for folder in [first, second] {
+            let run = try runTool(["render", fixture("seed-demo.json"), "-o", folder.path, "--format", "gif", "-q"])
+            #expect(run.status == 0, "\(run.stderr)")
+        }
+        let bytes = try Data(contentsOf: first.appendingPathComponent("seed-demo.gif"))
+        #expect(bytes.starts(with: Array("GIF89a".utf8)))
+        // The NETSCAPE2.0 application extension with a loop count of 0: loop forever.
+        let netscape = Data("NETSCAPE2.0".utf8)
+        let range = try #require(bytes.range(of: netscape))
+        #expect(bytes[range.upperBound + 2] == 0 && bytes[range.upperBound + 3] == 0)
+        #expect(bytes == (try Data(contentsOf: second.appendingPathComponent("seed-demo.gif"))))
+        #expect(bytes.count < 60_000)
+    }
+
+    @Test func gifMatteIsParsed() throws {
+        guard case .render(let options) = try CommandParser.parse(["render", "--gif-matte", "#101010"]) else {
+            Issue.record("expected render")
+            return
+        }
+        #expect(options.gifMatte == .color(RGBAColor(hex: 0x101010)))
+        #expect(throws: UsageError.self) { try CommandParser.parse(["render", "--gif-matte", "bluish"]) }
     }
 }

@@ -1,4 +1,5 @@
 import PickerCompare
+import PickerKit
 
 /// A fully parsed command line: what to do and with which options.
 ///
@@ -38,6 +39,18 @@ public struct RenderOptions: Equatable, Sendable {
     public var shard: Shard?
     /// Worker threads; nil uses every core.
     public var jobs: Int?
+    /// What translucent pixels of a GIF are blended over.
+    public var gifMatte: GIFMatte = .automatic
+}
+
+/// What a GIF's translucent pixels are blended over, since a GIF pixel is either opaque or transparent.
+public enum GIFMatte: Equatable, Sendable {
+    /// White when the background is not opaque (so a translucent highlight stays visible), otherwise none.
+    case automatic
+    /// No matte: pixels under half opacity become transparent, the rest opaque.
+    case none
+    /// Blend translucent pixels over this colour.
+    case color(RGBAColor)
 }
 
 /// One slice of a sorted list: slice `index` (1-based) of `count` contiguous, nearly equal slices.
@@ -81,6 +94,8 @@ public enum FrameFormat: String, Equatable, Sendable, CaseIterable {
     case svgAnimated = "svg-animated"
     /// `<name>-sheet.png`: every frame in a grid, labelled with its index and time.
     case sheet
+    /// `<name>.gif`: the animation as a looping GIF with one palette and delta frames.
+    case gif
 
     /// True for formats written once per frame.
     var isPerFrame: Bool { self == .png || self == .svg }

@@ -17,7 +17,10 @@ public enum CommandParser {
         OptionDefinition(name: "--output", short: "-o", valueName: "DIR", help: "Output folder (default: Output/<spec name>/)."),
         OptionDefinition(
             name: "--format", short: "-f", valueName: "LIST",
-            help: "Comma-separated formats: png, svg, svg-animated, sheet (default: png)."),
+            help: "Comma-separated formats: png, svg, svg-animated, sheet, gif (default: png)."),
+        OptionDefinition(
+            name: "--gif-matte", short: nil, valueName: "COLOR",
+            help: "GIF: colour translucent pixels are blended over, or none (default: white on a clear background)."),
         OptionDefinition(name: "--shard", short: nil, valueName: "K/N", help: "Render only slice K of N of the sorted spec list."),
         OptionDefinition(name: "--jobs", short: "-j", valueName: "N", help: "Worker threads (default: one per core)."),
         OptionDefinition(name: "--quiet", short: "-q", valueName: nil, help: "Print nothing but errors."),
@@ -47,7 +50,7 @@ public enum CommandParser {
     }
 
     static let renderHelp = usageText(
-        command: "render", synopsis: "[SPEC…] [-o DIR] [--format png,svg,svg-animated,sheet] [--shard K/N] [-j N] [--quiet]",
+        command: "render", synopsis: "[SPEC…] [-o DIR] [--format png,svg,svg-animated,sheet,gif] [--shard K/N] [-j N] [--quiet]",
         summary: "Render every frame of each spec into frame-0000.png, frame-0001.png, … With no SPEC, renders the built-in seed demo.",
         options: renderOptions,
         details: """
@@ -55,8 +58,8 @@ public enum CommandParser {
             that gets one folder per spec; specs render in parallel across cores. Files appear only when the
             render is complete; a failed render leaves the output folder as it was.
 
-            Per-frame formats write frame-0000.png (or .svg), …; svg-animated writes <name>.svg and sheet writes
-            <name>-sheet.png in the same folder.
+            Per-frame formats write frame-0000.png (or .svg), …; svg-animated writes <name>.svg, sheet writes
+            <name>-sheet.png, and gif writes <name>.gif in the same folder.
             """)
     static let frameHelp = usageText(
         command: "frame", synopsis: "SPEC (--time SECONDS | --index N) -o FILE.png|FILE.svg",
@@ -100,6 +103,15 @@ public enum CommandParser {
                     throw UsageError(command: name, message: "--shard \(shard): expected K/N with 1 ≤ K ≤ N, such as 2/4")
                 }
                 options.shard = Shard(index: index, count: count)
+            }
+            if let matte = parsed.value("--gif-matte") {
+                if matte == "none" {
+                    options.gifMatte = .none
+                } else if let color = ColorParser.color(from: matte) {
+                    options.gifMatte = .color(color)
+                } else {
+                    throw UsageError(command: name, message: "--gif-matte \(matte): expected a colour (#RRGGBB or a name) or none")
+                }
             }
             if let jobs = parsed.value("--jobs") {
                 guard let count = Int(jobs), (1...256).contains(count) else {

@@ -1,4 +1,5 @@
 import Foundation
+import PickerGIF
 import PickerKit
 import PickerRender
 
@@ -114,6 +115,9 @@ struct RenderCommand: Sendable {
             case .sheet:
                 bytes = try ContactSheet(renderer: renderer).pngBytes()
                 name = "\(source.name)-sheet.png"
+            case .gif:
+                bytes = try gifBytes(renderer)
+                name = "\(source.name).gif"
             case .png, .svg:
                 continue
             }
@@ -126,6 +130,22 @@ struct RenderCommand: Sendable {
         return String(
             format: "%@: %d frames (%@; %d drawn, %.2f MB) in %.2f s → %@", source.name, frameCount, formats, framesDrawn.add(0),
             Double(bytesWritten.add(0)) / 1_000_000, seconds, destination.relativePath)
+    }
+
+    /// The animation as a GIF: frames are drawn twice (once to choose the palette, once to write), which costs
+    /// less than keeping them all in memory.
+    func gifBytes(_ renderer: FrameRenderer) throws -> [UInt8] {
+        let matte: RGBAColor?
+        switch options.gifMatte {
+        case .automatic: matte = renderer.spec.style.background.alpha < 1 ? RGBAColor(hex: 0xFFFFFF) : nil
+        case .none: matte = nil
+        case .color(let color): matte = color
+        }
+        let encoder = GIFEncoder(options: GIFEncoderOptions(loopCount: renderer.spec.output.loopCount, matte: matte))
+        let timeline = renderer.timeline
+        return try encoder.encode(frameCount: timeline.frameCount, fps: timeline.fps, duration: timeline.duration) { index in
+            try renderer.image(forFrame: index)
+        }.bytes
     }
 
     /// Draws and writes the frames in `range` with the calling thread's own renderer, reusing the previous

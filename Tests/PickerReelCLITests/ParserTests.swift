@@ -37,7 +37,8 @@ struct ParserTests {
             try CommandParser.parse(["rendr"])
         }
         #expect(
-            throws: UsageError(command: "render", message: "--format: unknown format 'gif2'; known formats: png, svg, svg-animated, sheet")
+            throws: UsageError(
+                command: "render", message: "--format: unknown format 'gif2'; known formats: png, svg, svg-animated, sheet, gif")
         ) {
             try CommandParser.parse(["render", "--format", "png,gif2"])
         }

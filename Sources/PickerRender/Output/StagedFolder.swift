@@ -64,12 +64,7 @@ public final class StagedFolder: @unchecked Sendable {
     public func write(_ bytes: [UInt8], named name: String) throws(RenderError) {
         let url = staging.appendingPathComponent(name)
         let outcome: String?? = StagingRegistry.shared.whileNotCancelled {
-            do {
-                try Data(bytes).write(to: url)
-                return nil
-            } catch {
-                return FileErrors.reason(error)
-            }
+            PlainFile.write(bytes, to: url.path)
         }
         switch outcome {
         case .none:

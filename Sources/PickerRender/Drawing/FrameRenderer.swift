@@ -27,14 +27,16 @@ public final class FrameRenderer {
     private let staticLayer: ImageSurface
     private let frameSurface: ImageSurface
     private let frameContext: CairoContext
+    private let pngEncoder: PNGEncoder
 
-    /// Prepares to render `spec`: measures its labels, lays it out, builds its timeline, checks the limits,
-    /// and draws the static layer.
+    /// Prepares to render `spec`, with PNG frames compressed as `pngCompression` says.
     ///
-    /// Throws `SpecError` (as `RenderSetupError.spec`) when the canvas or the frame count exceed `SpecLimits`,
+    /// Measures the labels, lays the picker out, builds its timeline, checks the limits, and draws the static
+    /// layer. Throws `SpecError` (as `RenderSetupError.spec`) when the canvas or the frame count exceed `SpecLimits`,
     /// and `RenderError` when cairo fails.
-    public init(spec: PickerSpec, file: String? = nil) throws(RenderSetupError) {
+    public init(spec: PickerSpec, file: String? = nil, pngCompression: PNGCompression = .standard) throws(RenderSetupError) {
         do {
+            pngEncoder = try PNGEncoder(compression: pngCompression)
             text = try PangoText()
             self.spec = spec
             layout = PickerLayout(spec: spec, measurer: text)
@@ -128,10 +130,13 @@ public final class FrameRenderer {
         try drawFrame(highlight: timeline.highlight(at: time)).rgbaImage()
     }
 
-    /// The PNG of the frame showing `highlight`.
+    /// The PNG of the frame showing `highlight`, written by the renderer's `PNGEncoder`.
     public func pngBytes(highlight: Highlight?) throws(RenderError) -> [UInt8] {
-        try drawFrame(highlight: highlight).pngBytes()
+        try pngEncoder.encode(drawFrame(highlight: highlight))
     }
+
+    /// How this renderer compresses its PNG frames.
+    public var pngCompression: PNGCompression { pngEncoder.compression }
 
     /// The SVG of the frame showing `highlight`: vector shapes in points, labels as glyph outlines.
     public func svgBytes(highlight: Highlight?) throws(RenderError) -> [UInt8] {

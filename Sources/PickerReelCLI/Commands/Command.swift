@@ -38,6 +38,8 @@ public struct RenderOptions: Equatable, Sendable {
     public var shard: Shard?
     /// Worker threads; nil uses every core.
     public var jobs: Int?
+    /// libdeflate's level for PNG frames, 0 (stored) to 12 (smallest, slowest); nil uses `PNGCompression.standard`.
+    public var pngLevel: Int?
 }
 
 /// One slice of a sorted list: slice `index` (1-based) of `count` contiguous, nearly equal slices.

@@ -76,7 +76,8 @@ struct RenderCommand: Sendable {
     /// Renders one spec into `destination` and returns a one-line summary.
     func render(_ source: SpecSource, into destination: URL, workers: Int, frameDone: @Sendable () -> Void) throws -> String {
         let started = Date()
-        let renderer = try FrameRenderer(spec: source.spec, file: source.path)
+        let compression = options.pngLevel.map { PNGCompression(level: $0) } ?? .standard
+        let renderer = try FrameRenderer(spec: source.spec, file: source.path, pngCompression: compression)
         for warning in renderer.warnings where !options.quiet {
             console.err("pickerreel: warning: \(source.displayName): \(warning)\n")
         }
@@ -91,7 +92,7 @@ struct RenderCommand: Sendable {
             let file = source.path
             let failures = runInParallel(count: chunks, workers: chunks) { chunk in
                 // Each worker owns its Cairo and Pango objects; none is shared between threads.
-                let worker = try FrameRenderer(spec: spec, file: file)
+                let worker = try FrameRenderer(spec: spec, file: file, pngCompression: compression)
                 try Self.writeFrames(
                     (frameCount * chunk / chunks)..<(frameCount * (chunk + 1) / chunks), format: format,
                     renderer: worker, folder: folder, bytes: bytesWritten, drawn: framesDrawn, frameDone: frameDone)

@@ -4,7 +4,7 @@
 SWIFT ?= swift
 CONFIG ?= debug
 
-.PHONY: all deps build demo test lint format clean
+.PHONY: all deps build demo test lint format clean bench
 
 all: build
 
@@ -33,3 +33,10 @@ format:
 
 clean:
 	rm -rf .build Output/*/
+
+# Speed: the release build on the benchmark suite (seed demo, large spec, 100 generated specs, a 10x longer spec)
+# against the naive python3-cairo baseline; prints a table and appends the figures to Benchmarks/results.csv.
+# BENCH_REPS (default 3), BENCH_CASES (e.g. seed,large), PNG_LEVEL and BENCH_LABEL are passed through.
+bench: deps
+	$(SWIFT) build -c release --product pickerreel
+	/usr/bin/python3 Benchmarks/bench.py

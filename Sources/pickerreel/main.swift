@@ -3,4 +3,4 @@ import PickerReelCLI
 
 // A thin entry point: everything lives in PickerReelCLI so tests can call it.
 SignalCleanup.install()
-exit(PickerReelTool.run(Array(CommandLine.arguments.dropFirst())))
+exit(SignalCleanup.exitStatus(PickerReelTool.run(Array(CommandLine.arguments.dropFirst()))))

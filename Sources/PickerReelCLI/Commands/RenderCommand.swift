@@ -88,6 +88,14 @@ struct RenderCommand: Sendable {
         for format in options.formats where format.isPerFrame {
             // Contiguous chunks, so holds inside a chunk reuse the previous frame's bytes.
             let chunks = max(1, min(workers, frameCount))
+            guard chunks > 1 else {
+                // One worker (every spec of a batch): this thread's renderer draws the frames, instead of a second
+                // renderer that would lay out the labels and draw the static layer again.
+                try Self.writeFrames(
+                    0..<frameCount, format: format, renderer: renderer, folder: folder, bytes: bytesWritten, drawn: framesDrawn,
+                    frameDone: frameDone)
+                continue
+            }
             let spec = source.spec
             let file = source.path
             let failures = runInParallel(count: chunks, workers: chunks) { chunk in

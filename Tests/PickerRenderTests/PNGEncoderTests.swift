@@ -53,6 +53,24 @@ struct PNGEncoderTests {
         }
     }
 
+    @Test func framesInOrderGiveTheSameBytesAsEncodingEachFromScratch() throws {
+        for (name, spec) in try Self.specs() {
+            let renderer = try FrameRenderer(spec: spec)
+            // Every frame in order, then some out of order and a frame without a highlight between.
+            let order = Array(0..<renderer.timeline.frameCount) + [40, 3, 70, 12].filter { $0 < renderer.timeline.frameCount }
+            for index in order {
+                let fast = try renderer.pngBytes(highlight: renderer.timeline.highlight(forFrame: index))
+                let full = try PNGEncoder().encode(renderer.frameSurface(forFrame: index))
+                let same = fast == full  // a Bool, so a failure names the frame without printing every byte
+                #expect(same, "\(name), frame \(index)")
+            }
+            _ = try renderer.pngBytes(highlight: nil)
+            let afterNone = try renderer.pngBytes(highlight: renderer.timeline.highlight(forFrame: 5))
+            let sameAfterNone = afterNone == (try PNGEncoder().encode(renderer.frameSurface(forFrame: 5)))
+            #expect(sameAfterNone, "\(name), after no highlight")
+        }
+    }
+
     @Test func pillowDecodesTheSamePixels() throws {
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }

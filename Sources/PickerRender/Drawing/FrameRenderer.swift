@@ -28,6 +28,8 @@ public final class FrameRenderer {
     private let frameSurface: ImageSurface
     private let frameContext: CairoContext
     private let pngEncoder: PNGEncoder
+    /// The rows the last `drawFrame` redrew; every other row of the frame is the static layer's.
+    private var redrawnRows: Range<Int> = 0..<0
 
     /// Prepares to render `spec`, with PNG frames compressed as `pngCompression` says.
     ///
@@ -79,6 +81,7 @@ public final class FrameRenderer {
         else { throw RenderError.cairo(operation: "reach the frame's pixels", detail: "no pixel data") }
         target.update(from: source, count: staticLayer.stride * pixelHeight)
         cairo_surface_mark_dirty(frameSurface.pointer)
+        redrawnRows = 0..<0
         guard let highlight else { return frameSurface }
         let cairo = frameContext.pointer
         cairo_save(cairo)
@@ -90,6 +93,10 @@ public final class FrameRenderer {
         let right = min(Double(pixelWidth), ceil(highlight.rect.maxX * scale) + 1)
         let bottom = min(Double(pixelHeight), ceil(highlight.rect.maxY * scale) + 1)
         cairo_rectangle(cairo, left, top, max(0, right - left), max(0, bottom - top))
+        // Whole rows inside the canvas; a value that is not finite marks every row, to be safe.
+        let firstRow = top.isFinite ? Int(min(max(top, 0), Double(pixelHeight))) : 0
+        let endRow = bottom.isFinite ? Int(min(max(bottom, 0), Double(pixelHeight))) : pixelHeight
+        redrawnRows = top.isFinite && bottom.isFinite ? firstRow..<max(firstRow, endRow) : 0..<pixelHeight
         cairo_clip(cairo)
         cairo_scale(cairo, scale, scale)
         if spec.style.highlight.layer == .background {
@@ -132,7 +139,8 @@ public final class FrameRenderer {
 
     /// The PNG of the frame showing `highlight`, written by the renderer's `PNGEncoder`.
     public func pngBytes(highlight: Highlight?) throws(RenderError) -> [UInt8] {
-        try pngEncoder.encode(drawFrame(highlight: highlight))
+        let surface = try drawFrame(highlight: highlight)
+        return try pngEncoder.encode(surface, changedRows: redrawnRows)
     }
 
     /// How this renderer compresses its PNG frames.

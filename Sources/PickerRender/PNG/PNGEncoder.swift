@@ -18,6 +18,9 @@ public final class PNGEncoder {
     private var rows: [UInt8] = []
     /// libdeflate's output, sized for the worst case.
     private var compressed: [UInt8] = []
+    /// What `scanlines` holds after the last frame, when its caller said which rows differed from a fixed
+    /// background: then the next frame of that background only needs those rows and its own refilled.
+    private var lastFrame: (width: Int, height: Int, channels: Int, changedRows: Range<Int>)?
 
     /// An encoder with its own libdeflate compressor.
     ///
@@ -38,6 +41,15 @@ public final class PNGEncoder {
     ///
     /// Throws `RenderError.encode` when the surface has no pixel data or libdeflate fails.
     public func encode(_ surface: ImageSurface) throws(RenderError) -> [UInt8] {
+        try encode(surface, changedRows: nil)
+    }
+
+    /// The PNG file of `surface`, a frame that differs from a fixed background only in `changedRows`.
+    ///
+    /// Unfiltered rows outside both this frame's and the last frame's changed rows are still in `scanlines`
+    /// and are not converted again. Nil means anything may have changed. Every frame passed this way must share
+    /// one background.
+    func encode(_ surface: ImageSurface, changedRows: Range<Int>?) throws(RenderError) -> [UInt8] {
         cairo_surface_flush(surface.pointer)
         guard let data = cairo_image_surface_get_data(surface.pointer) else {
             throw RenderError.encode(detail: "the picture has no pixel data")
@@ -47,7 +59,20 @@ public final class PNGEncoder {
         let rowBytes = pixels.width * channels
         let scanlineBytes = (rowBytes + 1) * pixels.height
         if scanlines.count < scanlineBytes { scanlines = [UInt8](repeating: 0, count: scanlineBytes) }
-        fillScanlines(from: pixels, channels: channels)
+        let rows: [Range<Int>]
+        if let changedRows, let last = lastFrame, compression.filter == .none, last.width == pixels.width,
+            last.height == pixels.height, last.channels == channels
+        {
+            rows = [last.changedRows, changedRows]
+        } else {
+            rows = [0..<pixels.height]
+        }
+        // Forget the rows before filling them, so a failure below cannot leave a half-filled buffer trusted.
+        lastFrame = nil
+        for range in rows {
+            fillScanlines(from: pixels, channels: channels, rows: range.clamped(to: 0..<pixels.height))
+        }
+        lastFrame = changedRows.map { (pixels.width, pixels.height, channels, $0) }
         let bound = libdeflate_zlib_compress_bound(compressor, scanlineBytes)
         if compressed.count < bound { compressed = [UInt8](repeating: 0, count: bound) }
         let compressor = compressor
@@ -67,15 +92,15 @@ public final class PNGEncoder {
         return file.bytes
     }
 
-    /// Un-premultiplies every row into `scanlines` and applies the filter.
-    private func fillScanlines(from pixels: PixelRows, channels: Int) {
+    /// Un-premultiplies `rows` into `scanlines` and applies the filter.
+    private func fillScanlines(from pixels: PixelRows, channels: Int, rows lines: Range<Int>) {
         let rowBytes = pixels.width * channels
         let filter = compression.filter
         if filter != .none && rows.count < 2 * rowBytes { rows = [UInt8](repeating: 0, count: 2 * rowBytes) }
         scanlines.withUnsafeMutableBufferPointer { scanlineBuffer in
             rows.withUnsafeMutableBufferPointer { rowBuffer in
                 guard let output = scanlineBuffer.baseAddress else { return }
-                for y in 0..<pixels.height {
+                for y in lines {
                     let line = output + y * (rowBytes + 1)
                     guard filter != .none, let twoRows = rowBuffer.baseAddress else {
                         line[0] = 0

@@ -11,13 +11,15 @@ Cases (each rendered to PNG frames in a fresh folder):
 For each case it prints frames written, frames drawn, wall seconds (median of BENCH_REPS runs, default 3),
 ms per written frame, MB written, the child's peak RSS (getrusage via wait4), the baseline's time
 (naive_baseline.py: python3-cairo, every frame drawn from scratch and written with write_to_png, one
-thread) and our speed-up over it, and the size of our files against the baseline's and against cairo's
+thread) and our speed-up over it in wall time and in CPU time (user + system, which other processes on a
+busy machine disturb less), and the size of our files against the baseline's and against cairo's
 write_to_png of exactly our pixels. Each run appends its rows to Benchmarks/results.csv, and the table
 shows the change from the previous row of the same case.
 
 Environment: PICKERREEL (the binary, default .build/release/pickerreel), BENCH_REPS, BENCH_CASES (e.g.
 "seed,large"), PNG_LEVEL (passed as --png-level), BENCH_LABEL (a note stored in the CSV), BENCH_COMMIT (the
-commit recorded, when PICKERREEL was built from another one).
+commit recorded, when PICKERREEL was built from another one), BENCH_NO_BASELINE=1 (skip the baseline, for
+comparing settings of our own).
 """
 
 import csv
@@ -40,7 +42,7 @@ PYTHON = "/usr/bin/python3"  # Debian's, where apt's python3-cairo lives.
 FIELDS = [
     "date", "commit", "label", "case", "png_level", "reps", "load_before", "frames", "drawn", "wall_s", "wall_min_s",
     "ms_per_frame", "mb_written", "peak_rss_mb", "baseline_s", "baseline_mb", "baseline_rss_mb", "speedup",
-    "size_vs_baseline", "size_vs_cairo",
+    "size_vs_baseline", "size_vs_cairo", "cpu_s", "baseline_cpu_s", "cpu_ratio",
 ]
 
 
@@ -59,7 +61,7 @@ def ensure_python_cairo():
 
 
 def run(command, cwd=ROOT):
-    """Runs `command`; returns (wall seconds, peak RSS in MB, stderr text)."""
+    """Runs `command`; returns (wall seconds, peak RSS in MB, stderr text, CPU seconds user + system)."""
     started = time.perf_counter()
     process = subprocess.Popen(command, cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     errors = process.stderr.read().decode()
@@ -68,7 +70,7 @@ def run(command, cwd=ROOT):
     process.returncode = os.waitstatus_to_exitcode(status)
     if process.returncode != 0:
         sys.exit("bench: %s failed (%d):\n%s" % (" ".join(command), process.returncode, errors))
-    return wall, usage.ru_maxrss / 1024, errors
+    return wall, usage.ru_maxrss / 1024, errors, usage.ru_utime + usage.ru_stime
 
 
 def png_files(folder):
@@ -143,6 +145,25 @@ def baseline_arguments(name, specs):
     return arguments
 
 
+def append_row(row):
+    """Appends `row`; rewrites the file first when its header lacks columns added since (old rows get blanks)."""
+    if os.path.exists(RESULTS):
+        with open(RESULTS) as f:
+            reader = csv.DictReader(f)
+            if reader.fieldnames != FIELDS:
+                old = list(reader)
+                with open(RESULTS, "w", newline="") as out:
+                    writer = csv.DictWriter(out, fieldnames=FIELDS, restval="")
+                    writer.writeheader()
+                    writer.writerows(old)
+    new_file = not os.path.exists(RESULTS)
+    with open(RESULTS, "a", newline="") as f:
+        writer = csv.DictWriter(f, fieldnames=FIELDS)
+        if new_file:
+            writer.writeheader()
+        writer.writerow(row)
+
+
 def previous_rows():
     if not os.path.exists(RESULTS):
         return {}
@@ -162,16 +183,16 @@ def main():
     commit += "+" if dirty.strip() else ""
     commit = os.environ.get("BENCH_COMMIT", commit)  # for a PICKERREEL built from another commit
     previous = previous_rows()
-    rows = []
     for name, specs in prepare_cases(selected):
         output = os.path.join(WORK, "out", name)
         command = [TOOL, "render"] + specs + ["-o", output] + (["--png-level", level] if level else [])
         load = load_average()
-        walls, rss, counts = [], 0.0, (0, 0)
+        walls, cpus, rss, counts = [], [], 0.0, (0, 0)
         for _ in range(reps):
             shutil.rmtree(output, ignore_errors=True)
-            wall, peak, errors = run(command)
+            wall, peak, errors, cpu = run(command)
             walls.append(wall)
+            cpus.append(cpu)
             rss = max(rss, peak)
             counts = summary_counts(errors)
         files = png_files(output)
@@ -184,31 +205,30 @@ def main():
             "ms_per_frame": "%.3f" % (1000 * statistics.median(walls) / max(1, counts[0])),
             "mb_written": "%.2f" % ours_mb, "peak_rss_mb": "%.1f" % rss,
             "baseline_s": "", "baseline_mb": "", "baseline_rss_mb": "", "speedup": "", "size_vs_baseline": "", "size_vs_cairo": "",
+            "cpu_s": "%.3f" % statistics.median(cpus), "baseline_cpu_s": "", "cpu_ratio": "",
         }
         if name != "long":
             row["size_vs_cairo"] = "%.3f" % (ours_mb / cairo_size_of(files))
-        if name != "long" or os.environ.get("BENCH_LONG_BASELINE") == "1":
+        wants_baseline = name != "long" or os.environ.get("BENCH_LONG_BASELINE") == "1"
+        if wants_baseline and os.environ.get("BENCH_NO_BASELINE") != "1":
             arguments = baseline_arguments(name, specs)
-            base_walls, base_rss = [], 0.0
+            base_walls, base_cpus, base_rss = [], [], 0.0
             for _ in range(reps):
                 shutil.rmtree(os.path.join(WORK, "baseline-out", name), ignore_errors=True)
-                wall, peak, _ = run([PYTHON, os.path.join(ROOT, "Benchmarks", "naive_baseline.py")] + arguments)
+                wall, peak, _, cpu = run([PYTHON, os.path.join(ROOT, "Benchmarks", "naive_baseline.py")] + arguments)
                 base_walls.append(wall)
+                base_cpus.append(cpu)
                 base_rss = max(base_rss, peak)
             base_mb = megabytes(png_files(os.path.join(WORK, "baseline-out", name)))
             row.update({
                 "baseline_s": "%.3f" % statistics.median(base_walls), "baseline_mb": "%.2f" % base_mb,
                 "baseline_rss_mb": "%.1f" % base_rss, "speedup": "%.2f" % (statistics.median(base_walls) / statistics.median(walls)),
-                "size_vs_baseline": "%.3f" % (ours_mb / base_mb),
+                "size_vs_baseline": "%.3f" % (ours_mb / base_mb), "baseline_cpu_s": "%.3f" % statistics.median(base_cpus),
+                "cpu_ratio": "%.2f" % (statistics.median(base_cpus) / max(1e-9, statistics.median(cpus))),
             })
-        rows.append(row)
         print_row(row, previous.get(name))
-    new_file = not os.path.exists(RESULTS)
-    with open(RESULTS, "a", newline="") as f:
-        writer = csv.DictWriter(f, fieldnames=FIELDS)
-        if new_file:
-            writer.writeheader()
-        writer.writerows(rows)
+        # Each case as soon as it is measured, so a failure later in the run keeps the figures so far.
+        append_row(row)
     print("\nload average now %.2f on %d cores; rows appended to %s" % (load_average(), os.cpu_count(), os.path.relpath(RESULTS, ROOT)))
 
 
@@ -220,7 +240,8 @@ def print_row(row, before):
         ("case", "%-6s", "case"), ("frames", "%7s", "frames"), ("drawn", "%6s", "drawn"), ("wall s", "%8s", "wall_s"),
         ("ms/frame", "%9s", "ms_per_frame"), ("MB", "%7s", "mb_written"), ("RSS MB", "%7s", "peak_rss_mb"),
         ("base s", "%8s", "baseline_s"), ("speedup", "%8s", "speedup"), ("size/base", "%10s", "size_vs_baseline"),
-        ("size/cairo", "%11s", "size_vs_cairo"),
+        ("size/cairo", "%11s", "size_vs_cairo"), ("CPU s", "%7s", "cpu_s"), ("base CPU", "%9s", "baseline_cpu_s"),
+        ("CPU ratio", "%10s", "cpu_ratio"),
     ]
     if not HEADER_PRINTED[0]:
         print(" ".join(fmt % title for title, fmt, _ in columns) + "   (previous run)")

@@ -1,7 +1,9 @@
 import PickerRender
 
-/// A problem that stops a comparison before it can say whether pictures match: a path that is not there, a file
-/// that is not a PNG, a diff picture that cannot be written. `pickerreel compare` exits with status 2 on it.
+/// A problem that stops a comparison before it can say whether pictures match.
+///
+/// A path that is not there, a file that is not a PNG, a diff picture that cannot be written.
+/// `pickerreel compare` exits with status 2 on it.
 ///
 /// Its `description` is one line naming the file, e.g. `shots/a.png: not a PNG image that can be read (...)`.
 public struct CompareError: Error, Equatable, Sendable, CustomStringConvertible {

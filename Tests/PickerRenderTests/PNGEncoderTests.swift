@@ -110,10 +110,13 @@ struct PNGEncoderTests {
         #expect(Array(bytes.suffix(12)) == [0, 0, 0, 0, 0x49, 0x45, 0x4E, 0x44, 0xAE, 0x42, 0x60, 0x82])
     }
 
-    @Test func levelsOutsideLibdeflatesRangeAreClamped() {
+    @Test func levelsOutsideLibdeflatesRangeAreClampedOrRefused() {
         #expect(PNGCompression(level: -3).level == 0)
         #expect(PNGCompression(level: 40).level == 12)
         #expect(PNGCompression.standard.filter == .none)
+        var outOfRange = PNGCompression.standard
+        outOfRange.level = .max
+        #expect(throws: RenderError.self) { try PNGEncoder(compression: outOfRange) }
     }
 }
 

@@ -26,7 +26,7 @@ public final class PNGEncoder {
     ///
     /// Throws `RenderError.encode` when libdeflate cannot allocate one (out of memory).
     public init(compression: PNGCompression = .standard) throws(RenderError) {
-        guard let compressor = libdeflate_alloc_compressor(Int32(compression.level)) else {
+        guard let compressor = libdeflate_alloc_compressor(Int32(clamping: compression.level)) else {
             throw RenderError.encode(detail: "libdeflate could not set up a level \(compression.level) compressor")
         }
         self.compressor = compressor

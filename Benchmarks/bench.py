@@ -11,8 +11,8 @@ Cases (each rendered to PNG frames in a fresh folder):
 For each case it prints frames written, frames drawn, wall seconds (median of BENCH_REPS runs, default 3),
 ms per written frame, MB written, the child's peak RSS (getrusage via wait4), the baseline's time
 (naive_baseline.py: python3-cairo, every frame drawn from scratch and written with write_to_png, one
-thread) and our speed-up over it in wall time and in CPU time (user + system, which other processes on a
-busy machine disturb less), and the size of our files against the baseline's and against cairo's
+thread) and our speed-up over it in wall time, in CPU time (user + system) and in user time alone (steady
+from run to run here, while system time, mostly creating files, swung 0.7-3.9 s for the same batch), and the size of our files against the baseline's and against cairo's
 write_to_png of exactly our pixels. Each run appends its rows to Benchmarks/results.csv, and the table
 shows the change from the previous row of the same case.
 
@@ -42,7 +42,8 @@ PYTHON = "/usr/bin/python3"  # Debian's, where apt's python3-cairo lives.
 FIELDS = [
     "date", "commit", "label", "case", "png_level", "reps", "load_before", "frames", "drawn", "wall_s", "wall_min_s",
     "ms_per_frame", "mb_written", "peak_rss_mb", "baseline_s", "baseline_mb", "baseline_rss_mb", "speedup",
-    "size_vs_baseline", "size_vs_cairo", "cpu_s", "baseline_cpu_s", "cpu_ratio",
+    "size_vs_baseline", "size_vs_cairo", "cpu_s", "baseline_cpu_s", "cpu_ratio", "user_s", "sys_s", "baseline_user_s",
+    "baseline_sys_s", "user_ratio",
 ]
 
 
@@ -61,7 +62,7 @@ def ensure_python_cairo():
 
 
 def run(command, cwd=ROOT):
-    """Runs `command`; returns (wall seconds, peak RSS in MB, stderr text, CPU seconds user + system)."""
+    """Runs `command`; returns (wall seconds, peak RSS in MB, stderr text, (user, system) CPU seconds)."""
     started = time.perf_counter()
     process = subprocess.Popen(command, cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     errors = process.stderr.read().decode()
@@ -70,7 +71,7 @@ def run(command, cwd=ROOT):
     process.returncode = os.waitstatus_to_exitcode(status)
     if process.returncode != 0:
         sys.exit("bench: %s failed (%d):\n%s" % (" ".join(command), process.returncode, errors))
-    return wall, usage.ru_maxrss / 1024, errors, usage.ru_utime + usage.ru_stime
+    return wall, usage.ru_maxrss / 1024, errors, (usage.ru_utime, usage.ru_stime)
 
 
 def png_files(folder):
@@ -168,7 +169,7 @@ def previous_rows():
     if not os.path.exists(RESULTS):
         return {}
     with open(RESULTS) as f:
-        return {row["case"]: row for row in csv.DictReader(f)}
+        return {(row["case"], row["png_level"]): row for row in csv.DictReader(f)}
 
 
 def main():
@@ -205,7 +206,9 @@ def main():
             "ms_per_frame": "%.3f" % (1000 * statistics.median(walls) / max(1, counts[0])),
             "mb_written": "%.2f" % ours_mb, "peak_rss_mb": "%.1f" % rss,
             "baseline_s": "", "baseline_mb": "", "baseline_rss_mb": "", "speedup": "", "size_vs_baseline": "", "size_vs_cairo": "",
-            "cpu_s": "%.3f" % statistics.median(cpus), "baseline_cpu_s": "", "cpu_ratio": "",
+            "cpu_s": "%.3f" % statistics.median([sum(c) for c in cpus]), "baseline_cpu_s": "", "cpu_ratio": "",
+            "user_s": "%.3f" % statistics.median([c[0] for c in cpus]), "sys_s": "%.3f" % statistics.median([c[1] for c in cpus]),
+            "baseline_user_s": "", "baseline_sys_s": "", "user_ratio": "",
         }
         if name != "long":
             row["size_vs_cairo"] = "%.3f" % (ours_mb / cairo_size_of(files))
@@ -223,10 +226,14 @@ def main():
             row.update({
                 "baseline_s": "%.3f" % statistics.median(base_walls), "baseline_mb": "%.2f" % base_mb,
                 "baseline_rss_mb": "%.1f" % base_rss, "speedup": "%.2f" % (statistics.median(base_walls) / statistics.median(walls)),
-                "size_vs_baseline": "%.3f" % (ours_mb / base_mb), "baseline_cpu_s": "%.3f" % statistics.median(base_cpus),
-                "cpu_ratio": "%.2f" % (statistics.median(base_cpus) / max(1e-9, statistics.median(cpus))),
+                "size_vs_baseline": "%.3f" % (ours_mb / base_mb),
+                "baseline_cpu_s": "%.3f" % statistics.median([sum(c) for c in base_cpus]),
+                "cpu_ratio": "%.2f" % (statistics.median([sum(c) for c in base_cpus]) / max(1e-9, statistics.median([sum(c) for c in cpus]))),
+                "baseline_user_s": "%.3f" % statistics.median([c[0] for c in base_cpus]),
+                "baseline_sys_s": "%.3f" % statistics.median([c[1] for c in base_cpus]),
+                "user_ratio": "%.2f" % (statistics.median([c[0] for c in base_cpus]) / max(1e-9, statistics.median([c[0] for c in cpus]))),
             })
-        print_row(row, previous.get(name))
+        print_row(row, previous.get((name, row["png_level"])))
         # Each case as soon as it is measured, so a failure later in the run keeps the figures so far.
         append_row(row)
     print("\nload average now %.2f on %d cores; rows appended to %s" % (load_average(), os.cpu_count(), os.path.relpath(RESULTS, ROOT)))
@@ -241,7 +248,8 @@ def print_row(row, before):
         ("ms/frame", "%9s", "ms_per_frame"), ("MB", "%7s", "mb_written"), ("RSS MB", "%7s", "peak_rss_mb"),
         ("base s", "%8s", "baseline_s"), ("speedup", "%8s", "speedup"), ("size/base", "%10s", "size_vs_baseline"),
         ("size/cairo", "%11s", "size_vs_cairo"), ("CPU s", "%7s", "cpu_s"), ("base CPU", "%9s", "baseline_cpu_s"),
-        ("CPU ratio", "%10s", "cpu_ratio"),
+        ("CPU ratio", "%10s", "cpu_ratio"), ("user s", "%7s", "user_s"), ("sys s", "%6s", "sys_s"),
+        ("user ratio", "%11s", "user_ratio"),
     ]
     if not HEADER_PRINTED[0]:
         print(" ".join(fmt % title for title, fmt, _ in columns) + "   (previous run)")

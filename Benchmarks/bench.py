@@ -180,7 +180,9 @@ def main():
     selected = os.environ.get("BENCH_CASES", "seed,large,batch,long").split(",")
     level = os.environ.get("PNG_LEVEL")
     commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True, text=True).stdout.strip()
-    dirty = subprocess.run(["git", "status", "--porcelain", "--untracked-files=no"], cwd=ROOT, capture_output=True, text=True).stdout
+    dirty = subprocess.run(
+        ["git", "status", "--porcelain", "--untracked-files=no", "--", ".", ":!Benchmarks/results.csv"],
+        cwd=ROOT, capture_output=True, text=True).stdout  # the results file itself does not make the tree dirty
     commit += "+" if dirty.strip() else ""
     commit = os.environ.get("BENCH_COMMIT", commit)  # for a PICKERREEL built from another commit
     previous = previous_rows()

@@ -64,3 +64,10 @@ sanitize: deps
 	$(SWIFT) test --skip-build --sanitize=thread --scratch-path .build/tsan
 	$(SWIFT) build --build-tests --sanitize=address --scratch-path .build/asan
 	$(SWIFT) test --skip-build --sanitize=address --scratch-path .build/asan
+
+# Speed: the release build on the benchmark suite (seed demo, large spec, 100 generated specs, a 10x longer spec)
+# against the naive python3-cairo baseline; prints a table and appends the figures to Benchmarks/results.csv.
+# BENCH_REPS (default 3), BENCH_CASES (e.g. seed,large), PNG_LEVEL and BENCH_LABEL are passed through.
+bench: deps
+	$(SWIFT) build -c release --product pickerreel
+	/usr/bin/python3 Benchmarks/bench.py

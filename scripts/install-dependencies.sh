@@ -3,7 +3,7 @@
 # tests run, only when something is missing. Safe to run again: it does nothing when everything is present.
 set -euo pipefail
 
-packages=(pkg-config libcairo2-dev libpango1.0-dev libgif-dev libimagequant-dev fonts-inter fonts-dejavu-core)
+packages=(pkg-config libcairo2-dev libpango1.0-dev libdeflate-dev libgif-dev libimagequant-dev fonts-inter fonts-dejavu-core)
 
 missing=()
 for package in "${packages[@]}"; do
@@ -15,7 +15,7 @@ done
 if [ ${#missing[@]} -gt 0 ]; then
     if ! command -v apt-get >/dev/null 2>&1; then
         echo "PickerReel needs these packages: ${missing[*]}" >&2
-        echo "Install them with your package manager (Homebrew: brew install cairo pango giflib libimagequant)." >&2
+        echo "Install them with your package manager (Homebrew: brew install cairo pango libdeflate giflib libimagequant)." >&2
         exit 1
     fi
 

@@ -10,6 +10,8 @@ public enum RenderError: Error, Equatable, Sendable, CustomStringConvertible {
     case notPNG(path: String, detail: String)
     /// A picture would be larger than the limits allow.
     case tooLarge(width: Int, height: Int)
+    /// The PNG encoder failed: libdeflate could not be set up or could not compress.
+    case encode(detail: String)
 
     /// The message for the user.
     public var description: String {
@@ -20,6 +22,8 @@ public enum RenderError: Error, Equatable, Sendable, CustomStringConvertible {
             return "\(path): \(reason)"
         case .notPNG(let path, let detail):
             return "\(path): not a PNG image that can be read (\(detail))"
+        case .encode(let detail):
+            return "could not encode a PNG: \(detail)"
         case .tooLarge(let width, let height):
             return
                 "a \(width) × \(height) px picture is larger than allowed (at most \(SpecLimits.maximumPixelsPerSide) px a side and \(SpecLimits.maximumPixelsPerFrame) px in all)"

@@ -15,6 +15,18 @@ struct ParserTests {
         #expect(joined == .render(expected))
     }
 
+    @Test func pngLevelIsAWholeNumberFromZeroToTwelve() throws {
+        var expected = RenderOptions()
+        expected.pngLevel = 9
+        #expect(try CommandParser.parse(["render", "--png-level", "9"]) == .render(expected))
+        expected.pngLevel = 0
+        #expect(try CommandParser.parse(["render", "--png-level=0"]) == .render(expected))
+        for bad in ["13", "-1", "fast", "4.5"] {
+            #expect(throws: UsageError.self) { try CommandParser.parse(["render", "--png-level", bad]) }
+        }
+        #expect(CommandParser.renderHelp.contains("--png-level N"))
+    }
+
     @Test func renderWithNoSpecRendersTheBuiltInDemo() throws {
         #expect(try CommandParser.parse(["render"]) == .render(RenderOptions()))
     }

@@ -61,6 +61,25 @@ struct StagedFolderTests {
         #expect(try Data(contentsOf: file) == Data([1]))
     }
 
+    @Test func specsOfABatchCanStageIntoTheSameMissingParentAtOnce() throws {
+        for _ in 0..<20 {
+            let root = try temporaryFolder()
+            let failures = FailureCount()
+            DispatchQueue.concurrentPerform(iterations: 8) { index in
+                do {
+                    let folder = try StagedFolder(destination: root.appendingPathComponent("batch/out/spec-\(index)"))
+                    try folder.write([UInt8(index)], named: "frame-0000.png")
+                    try folder.commit()
+                } catch {
+                    failures.add()
+                }
+            }
+            #expect(failures.count == 0)
+            #expect(try FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("batch/out").path).count == 8)
+            try? FileManager.default.removeItem(at: root)
+        }
+    }
+
     @Test func missingParentFoldersAreRemovedAgainWhenNothingIsCommitted() throws {
         let root = try temporaryFolder()
         let destination = root.appendingPathComponent("a/b/out")
@@ -70,5 +89,24 @@ struct StagedFolderTests {
             folder.discard()
         }
         #expect(try FileManager.default.contentsOfDirectory(atPath: root.path).isEmpty)
+    }
+}
+
+/// A count several threads add to.
+final class FailureCount: @unchecked Sendable {
+    // @unchecked: `value` is only touched while holding `lock`.
+    private let lock = NSLock()
+    private var value = 0
+
+    func add() {
+        lock.lock()
+        value += 1
+        lock.unlock()
+    }
+
+    var count: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return value
     }
 }

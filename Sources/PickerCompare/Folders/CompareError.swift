@@ -2,6 +2,9 @@ import PickerRender
 
 /// A problem that stops a comparison before it can say whether pictures match.
 ///
+/// A path that is not there, a file that is not a PNG, a diff picture that cannot be written.
+/// `pickerreel compare` exits with status 2 on it.
+///
 /// A path that is not there, a file that is not a PNG, a diff picture that cannot be written: `pickerreel compare`
 /// exits with status 2 on it. Its `description` is one line naming the file, such as
 /// `shots/a.png: not a PNG image that can be read (...)`.
@@ -40,7 +43,7 @@ public struct CompareError: Error, Equatable, Sendable, CustomStringConvertible 
         case .unreadable(let path, let error):
             switch error {
             case .file, .notPNG: return error.description  // These already begin with the path.
-            case .cairo, .tooLarge: return "\(path): \(error)"
+            case .cairo, .tooLarge, .encode: return "\(path): \(error)"
             }
         case .mixedKinds(let folder, let file):
             return "\(folder) is a folder but \(file) is a file; give two PNG files or two folders"

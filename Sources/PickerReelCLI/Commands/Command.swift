@@ -39,6 +39,8 @@ public struct RenderOptions: Equatable, Sendable {
     public var shard: Shard?
     /// Worker threads; nil uses every core.
     public var jobs: Int?
+    /// libdeflate's level for PNG frames, 0 (stored) to 12 (smallest, slowest); nil uses `PNGCompression.standard`.
+    public var pngLevel: Int?
     /// What translucent pixels of a GIF are blended over.
     public var gifMatte: GIFMatte = .automatic
 }

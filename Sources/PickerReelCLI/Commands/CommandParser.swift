@@ -1,6 +1,7 @@
 import Foundation
 import PickerCompare
 import PickerKit
+import PickerRender
 
 /// Turns the tool's arguments into a `Command`, with no side effects, so tests can call it directly.
 public enum CommandParser {
@@ -23,6 +24,9 @@ public enum CommandParser {
             help: "GIF: colour translucent pixels are blended over, or none (default: white on a clear background)."),
         OptionDefinition(name: "--shard", short: nil, valueName: "K/N", help: "Render only slice K of N of the sorted spec list."),
         OptionDefinition(name: "--jobs", short: "-j", valueName: "N", help: "Worker threads (default: one per core)."),
+        OptionDefinition(
+            name: "--png-level", short: nil, valueName: "N",
+            help: "PNG compression, 0 (none) to 12 (smallest, far slowest) (default: \(PNGCompression.standard.level))."),
         OptionDefinition(name: "--quiet", short: "-q", valueName: nil, help: "Print nothing but errors."),
     ]
     static let frameOptions = [
@@ -50,7 +54,8 @@ public enum CommandParser {
     }
 
     static let renderHelp = usageText(
-        command: "render", synopsis: "[SPEC…] [-o DIR] [--format png,svg,svg-animated,sheet,gif] [--shard K/N] [-j N] [--quiet]",
+        command: "render",
+        synopsis: "[SPEC…] [-o DIR] [--format png,svg,svg-animated,sheet,gif] [--shard K/N] [-j N] [--png-level N] [--quiet]",
         summary: "Render every frame of each spec into frame-0000.png, frame-0001.png, … With no SPEC, renders the built-in seed demo.",
         options: renderOptions,
         details: """
@@ -60,6 +65,9 @@ public enum CommandParser {
 
             Per-frame formats write frame-0000.png (or .svg), …; svg-animated writes <name>.svg, sheet writes
             <name>-sheet.png, and gif writes <name>.gif in the same folder.
+
+            --png-level trades encoding time for file size (libdeflate's levels); the pixels are the same at
+            every level. docs/performance.md has the measured trade-off.
             """)
     static let frameHelp = usageText(
         command: "frame", synopsis: "SPEC (--time SECONDS | --index N) -o FILE.png|FILE.svg",
@@ -118,6 +126,13 @@ public enum CommandParser {
                     throw UsageError(command: name, message: "--jobs \(jobs): expected a whole number from 1 to 256")
                 }
                 options.jobs = count
+            }
+            if let level = parsed.value("--png-level") {
+                guard let number = Int(level), PNGCompression.levels.contains(number) else {
+                    let levels = "\(PNGCompression.levels.lowerBound) to \(PNGCompression.levels.upperBound)"
+                    throw UsageError(command: name, message: "--png-level \(level): expected a whole number from \(levels)")
+                }
+                options.pngLevel = number
             }
             return .render(options)
         case "frame":

@@ -83,7 +83,8 @@ struct RenderCommand: Sendable {
     /// Renders one spec into `destination` and returns a one-line summary.
     func render(_ source: SpecSource, into destination: URL, workers: Int, frameDone: @Sendable (_ total: Int) -> Void) throws -> String {
         let started = Date()
-        let renderer = try FrameRenderer(spec: source.spec, file: source.path)
+        let compression = options.pngLevel.map { PNGCompression(level: $0) } ?? .standard
+        let renderer = try FrameRenderer(spec: source.spec, file: source.path, pngCompression: compression)
         for warning in renderer.warnings where !options.quiet {
             console.err("pickerreel: warning: \(source.displayName): \(warning)\n")
         }
@@ -94,11 +95,19 @@ struct RenderCommand: Sendable {
         for format in options.formats where format.isPerFrame {
             // Contiguous chunks, so holds inside a chunk reuse the previous frame's bytes.
             let chunks = max(1, min(workers, frameCount))
+            guard chunks > 1 else {
+                // One worker (every spec of a batch): this thread's renderer draws the frames, instead of a second
+                // renderer that would lay out the labels and draw the static layer again.
+                try Self.writeFrames(
+                    0..<frameCount, format: format, renderer: renderer, folder: folder, bytes: bytesWritten, drawn: framesDrawn,
+                    frameDone: frameDone)
+                continue
+            }
             let spec = source.spec
             let file = source.path
             let failures = runInParallel(count: chunks, workers: chunks) { chunk in
                 // Each worker owns its Cairo and Pango objects; none is shared between threads.
-                let worker = try FrameRenderer(spec: spec, file: file)
+                let worker = try FrameRenderer(spec: spec, file: file, pngCompression: compression)
                 try Self.writeFrames(
                     (frameCount * chunk / chunks)..<(frameCount * (chunk + 1) / chunks), format: format,
                     renderer: worker, folder: folder, bytes: bytesWritten, drawn: framesDrawn, frameDone: frameDone)

@@ -27,14 +27,18 @@ public final class FrameRenderer {
     private let staticLayer: ImageSurface
     private let frameSurface: ImageSurface
     private let frameContext: CairoContext
+    private let pngEncoder: PNGEncoder
+    /// The rows the last `drawFrame` redrew; every other row of the frame is the static layer's.
+    private var redrawnRows: Range<Int> = 0..<0
 
-    /// Prepares to render `spec`: measures its labels, lays it out, builds its timeline, checks the limits,
-    /// and draws the static layer.
+    /// Prepares to render `spec`, with PNG frames compressed as `pngCompression` says.
     ///
-    /// Throws `SpecError` (as `RenderSetupError.spec`) when the canvas or the frame count exceed `SpecLimits`,
+    /// Measures the labels, lays the picker out, builds its timeline, checks the limits, and draws the static
+    /// layer. Throws `SpecError` (as `RenderSetupError.spec`) when the canvas or the frame count exceed `SpecLimits`,
     /// and `RenderError` when cairo fails.
-    public init(spec: PickerSpec, file: String? = nil) throws(RenderSetupError) {
+    public init(spec: PickerSpec, file: String? = nil, pngCompression: PNGCompression = .standard) throws(RenderSetupError) {
         do {
+            pngEncoder = try PNGEncoder(compression: pngCompression)
             text = try PangoText()
             self.spec = spec
             layout = PickerLayout(spec: spec, measurer: text)
@@ -77,6 +81,7 @@ public final class FrameRenderer {
         else { throw RenderError.cairo(operation: "reach the frame's pixels", detail: "no pixel data") }
         target.update(from: source, count: staticLayer.stride * pixelHeight)
         cairo_surface_mark_dirty(frameSurface.pointer)
+        redrawnRows = 0..<0
         guard let highlight else { return frameSurface }
         let cairo = frameContext.pointer
         cairo_save(cairo)
@@ -88,6 +93,10 @@ public final class FrameRenderer {
         let right = min(Double(pixelWidth), ceil(highlight.rect.maxX * scale) + 1)
         let bottom = min(Double(pixelHeight), ceil(highlight.rect.maxY * scale) + 1)
         cairo_rectangle(cairo, left, top, max(0, right - left), max(0, bottom - top))
+        // Whole rows inside the canvas; a value that is not finite marks every row, to be safe.
+        let firstRow = top.isFinite ? Int(min(max(top, 0), Double(pixelHeight))) : 0
+        let endRow = bottom.isFinite ? Int(min(max(bottom, 0), Double(pixelHeight))) : pixelHeight
+        redrawnRows = top.isFinite && bottom.isFinite ? firstRow..<max(firstRow, endRow) : 0..<pixelHeight
         cairo_clip(cairo)
         cairo_scale(cairo, scale, scale)
         if spec.style.highlight.layer == .background {
@@ -128,10 +137,14 @@ public final class FrameRenderer {
         try drawFrame(highlight: timeline.highlight(at: time)).rgbaImage()
     }
 
-    /// The PNG of the frame showing `highlight`.
+    /// The PNG of the frame showing `highlight`, written by the renderer's `PNGEncoder`.
     public func pngBytes(highlight: Highlight?) throws(RenderError) -> [UInt8] {
-        try drawFrame(highlight: highlight).pngBytes()
+        let surface = try drawFrame(highlight: highlight)
+        return try pngEncoder.encode(surface, changedRows: redrawnRows)
     }
+
+    /// How this renderer compresses its PNG frames.
+    public var pngCompression: PNGCompression { pngEncoder.compression }
 
     /// The SVG of the frame showing `highlight`: vector shapes in points, labels as glyph outlines.
     public func svgBytes(highlight: Highlight?) throws(RenderError) -> [UInt8] {

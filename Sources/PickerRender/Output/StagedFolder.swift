@@ -42,6 +42,9 @@ public final class StagedFolder: @unchecked Sendable {
                 try manager.createDirectory(at: folder, withIntermediateDirectories: false)
                 createdFolders.append(folder)
             } catch {
+                // Another spec of the same batch, staging on another thread, may have created it a moment ago.
+                var exists: ObjCBool = false
+                if manager.fileExists(atPath: folder.path, isDirectory: &exists), exists.boolValue { continue }
                 throw RenderError.file(path: folder.path, reason: "cannot create the folder (\(FileErrors.reason(error)))")
             }
         }
@@ -64,12 +67,7 @@ public final class StagedFolder: @unchecked Sendable {
     public func write(_ bytes: [UInt8], named name: String) throws(RenderError) {
         let url = staging.appendingPathComponent(name)
         let outcome: String?? = StagingRegistry.shared.whileNotCancelled {
-            do {
-                try Data(bytes).write(to: url)
-                return nil
-            } catch {
-                return FileErrors.reason(error)
-            }
+            PlainFile.write(bytes, to: url.path)
         }
         switch outcome {
         case .none:

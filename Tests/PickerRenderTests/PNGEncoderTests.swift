@@ -1,0 +1,162 @@
+import Foundation
+import PickerKit
+import Testing
+
+@testable import PickerRender
+
+@Suite("PNG encoder")
+struct PNGEncoderTests {
+    /// Pictures with what the writer must get right: opaque ones (stored as RGB), a transparent background
+    /// (alpha 0), and a half-transparent one (every alpha value the highlight's edges make).
+    static func specs() throws -> [(name: String, spec: PickerSpec)] {
+        var clear = try fixtureSpec("seed-demo")
+        clear.style.background = .clear
+        var halfTransparent = try fixtureSpec("numbers-vertical")
+        halfTransparent.style.background = RGBAColor(hex: 0x34C759, alpha: 0.5)
+        halfTransparent.style.labelColor = RGBAColor(hex: 0x1C1C1E, alpha: 0.7)
+        return [
+            ("seed-demo", try fixtureSpec("seed-demo")), ("numbers-vertical", try fixtureSpec("numbers-vertical")),
+            ("clear background", clear), ("half-transparent background", halfTransparent),
+        ]
+    }
+
+    /// Frames of `renderer` spread over the animation, including moving ones.
+    static func sampleFrames(_ renderer: FrameRenderer) -> [Int] {
+        Array(stride(from: 0, to: renderer.timeline.frameCount, by: max(1, renderer.timeline.frameCount / 7)))
+    }
+
+    @Test(arguments: PNGRowFilter.allCases)
+    func everyFilterDecodesToThePixelsOfAFullRender(filter: PNGRowFilter) throws {
+        for (name, spec) in try Self.specs() {
+            let renderer = try FrameRenderer(spec: spec, pngCompression: PNGCompression(level: 4, filter: filter))
+            for index in Self.sampleFrames(renderer) {
+                let highlight = renderer.timeline.highlight(forFrame: index)
+                let decoded = try ImageSurface(pngBytes: renderer.pngBytes(highlight: highlight), path: name).rgbaImage()
+                let reference = try renderer.referenceImage(highlight: highlight)
+                #expect(differingPixels(decoded, reference) == 0, "\(name), frame \(index), \(filter)")
+            }
+        }
+    }
+
+    @Test(arguments: [0, 1, 6, 12])
+    func everyLevelDecodesToTheSamePixelsAsCairosOwnWriter(level: Int) throws {
+        for (name, spec) in try Self.specs() {
+            let renderer = try FrameRenderer(spec: spec)
+            let encoder = try PNGEncoder(compression: PNGCompression(level: level))
+            for index in Self.sampleFrames(renderer).prefix(3) {
+                let surface = try renderer.frameSurface(forFrame: index)
+                let ours = try ImageSurface(pngBytes: encoder.encode(surface), path: name).rgbaImage()
+                let cairos = try ImageSurface(pngBytes: surface.pngBytes(), path: name).rgbaImage()
+                #expect(differingPixels(ours, cairos) == 0, "\(name), frame \(index), level \(level)")
+                #expect(differingPixels(ours, surface.rgbaImage()) == 0, "\(name), frame \(index), level \(level)")
+            }
+        }
+    }
+
+    @Test func framesInOrderGiveTheSameBytesAsEncodingEachFromScratch() throws {
+        for (name, spec) in try Self.specs() {
+            let renderer = try FrameRenderer(spec: spec)
+            // Every frame in order, then some out of order and a frame without a highlight between.
+            let order = Array(0..<renderer.timeline.frameCount) + [40, 3, 70, 12].filter { $0 < renderer.timeline.frameCount }
+            for index in order {
+                let fast = try renderer.pngBytes(highlight: renderer.timeline.highlight(forFrame: index))
+                let full = try PNGEncoder().encode(renderer.frameSurface(forFrame: index))
+                let same = fast == full  // a Bool, so a failure names the frame without printing every byte
+                #expect(same, "\(name), frame \(index)")
+            }
+            _ = try renderer.pngBytes(highlight: nil)
+            let afterNone = try renderer.pngBytes(highlight: renderer.timeline.highlight(forFrame: 5))
+            let sameAfterNone = afterNone == (try PNGEncoder().encode(renderer.frameSurface(forFrame: 5)))
+            #expect(sameAfterNone, "\(name), after no highlight")
+        }
+    }
+
+    @Test func pillowDecodesTheSamePixels() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var expected: [(path: String, image: RGBAImage, opaque: Bool)] = []
+        for (number, (_, spec)) in try Self.specs().enumerated() {
+            for filter in [PNGRowFilter.none, .paeth, .adaptive] {
+                let renderer = try FrameRenderer(spec: spec, pngCompression: PNGCompression(level: 6, filter: filter))
+                for index in Self.sampleFrames(renderer).prefix(3) {
+                    let path = folder.appendingPathComponent("\(number)-\(filter)-\(index).png").path
+                    let highlight = renderer.timeline.highlight(forFrame: index)
+                    try AtomicFile.write(renderer.pngBytes(highlight: highlight), to: path)
+                    let image = try renderer.referenceImage(highlight: highlight)
+                    expected.append((path, image, stride(from: 3, to: image.pixels.count, by: 4).allSatisfy { image.pixels[$0] == 255 }))
+                }
+            }
+        }
+        let modes = try Pillow.decode(expected.map(\.path))
+        try #require(modes.count == expected.count)
+        for (item, mode) in zip(expected, modes) {
+            let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: item.path + ".rgba")))
+            let decoded = RGBAImage(width: item.image.width, height: item.image.height, pixels: bytes)
+            #expect(decoded.map { differingPixels($0, item.image) } == 0, "\(item.path)")
+            #expect(mode == (item.opaque ? "RGB" : "RGBA"), "\(item.path)")
+        }
+    }
+
+    @Test func theFileIsSignatureHeaderDataEnd() throws {
+        let renderer = try FrameRenderer(spec: try fixtureSpec("seed-demo"))
+        let bytes = try renderer.pngBytes(highlight: renderer.timeline.highlight(forFrame: 0))
+        #expect(Array(bytes.prefix(8)) == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
+        #expect(Array(bytes[12..<16]) == Array("IHDR".utf8))
+        let width = bytes[16..<20].reduce(0) { $0 << 8 | Int($1) }
+        let height = bytes[20..<24].reduce(0) { $0 << 8 | Int($1) }
+        #expect(width == renderer.pixelWidth && height == renderer.pixelHeight)
+        #expect(Array(bytes[24..<29]) == [8, 2, 0, 0, 0])  // 8 bits, RGB: every pixel of the seed is opaque.
+        #expect(Array(bytes[37..<41]) == Array("IDAT".utf8))
+        #expect(Array(bytes.suffix(12)) == [0, 0, 0, 0, 0x49, 0x45, 0x4E, 0x44, 0xAE, 0x42, 0x60, 0x82])
+    }
+
+    @Test func levelsOutsideLibdeflatesRangeAreClampedOrRefused() {
+        #expect(PNGCompression(level: -3).level == 0)
+        #expect(PNGCompression(level: 40).level == 12)
+        #expect(PNGCompression.standard.filter == .none)
+        var outOfRange = PNGCompression.standard
+        outOfRange.level = .max
+        #expect(throws: RenderError.self) { try PNGEncoder(compression: outOfRange) }
+    }
+}
+
+/// How many pixels differ between two pictures of the same size (all of them when the sizes differ), so a
+/// failure says how much is wrong without printing every byte.
+func differingPixels(_ first: RGBAImage, _ second: RGBAImage) -> Int {
+    guard first.width == second.width, first.height == second.height else { return max(first.width * first.height, 1) }
+    return stride(from: 0, to: first.pixels.count, by: 4).filter { first.pixels[$0..<$0 + 4] != second.pixels[$0..<$0 + 4] }.count
+}
+
+/// Runs decode_png.py (Pillow) on PNG files: an independent decoder for the tests, never used at run time.
+enum Pillow {
+    static let scriptPath = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("decode_png.py").path
+
+    struct Unavailable: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    /// The colour mode of each file, after writing `<path>.rgba` next to it.
+    ///
+    /// Throws `Unavailable` when python3 or Pillow is missing or the script fails.
+    static func decode(_ paths: [String]) throws -> [String] {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", scriptPath] + paths
+        let output = Pipe()
+        let errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        do {
+            try process.run()
+        } catch {
+            throw Unavailable(description: "cannot start python3 (\(error)); the cross-check needs python3 with Pillow")
+        }
+        let printed = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let complaint = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            throw Unavailable(description: "decode_png.py failed with status \(process.terminationStatus): \(complaint)")
+        }
+        return printed.split(whereSeparator: \.isNewline).map(String.init)
+    }
+}

@@ -72,14 +72,13 @@ public struct GIFEncoder: Sendable {
             // A hold split over several GIF frames shows the same source again: no need to render it twice.
             let reused = planned.sourceIndex == previous?.index ? previous?.picture : nil
             let current = try reused ?? source.frame(planned.sourceIndex)
-            var indices = try remapper.remap(QuantImage(current, attributes: remapper.attributes), pixelCount: width * height)
+            let change = FrameChange(from: previous?.picture, to: current)
+            let target = try remap(current, within: change.rect, remapper: remapper, palette: palette)
             guard remapper.palette.elementsEqual(quantColors, by: Self.sameColor) else {
                 throw GIFEncodingError.imageQuant(
                     operation: "keep one palette for all frames", detail: "the palette changed while mapping frame \(planned.sourceIndex)")
             }
-            palette.translate(&indices)
-            let changed = previous.map { current.changedPixels(since: $0.picture) } ?? Array(repeating: true, count: width * height)
-            for finished in planner.add(target: indices, changed: changed, sourceIndex: planned.sourceIndex, delay: planned.delay) {
+            for finished in planner.add(target: target, changed: change.changed, sourceIndex: planned.sourceIndex, delay: planned.delay) {
                 try writer.putFrame(finished, canvasWidth: width, transparentIndex: palette.transparentIndex)
                 written.append(GIFFramePlan.Frame(sourceIndex: finished.sourceIndex, delay: finished.delay))
             }
@@ -90,6 +89,26 @@ public struct GIFEncoder: Sendable {
             written.append(GIFFramePlan.Frame(sourceIndex: last.sourceIndex, delay: last.delay))
         }
         return EncodedGIF(bytes: try writer.finish(), plan: plan, frames: written, paletteCount: palette.colors.count)
+    }
+
+    /// Canvas-sized GIF indices for `picture` inside `rect` (the transparent index elsewhere, which the delta
+    /// planner ignores since nothing changed there); only the rectangle is remapped, so dithering works on it alone.
+    private func remap(_ picture: RGBAImage, within rect: PixelRect, remapper: QuantResult, palette: GIFPalette) throws -> [UInt8] {
+        var target = [UInt8](repeating: palette.transparentIndex, count: picture.width * picture.height)
+        guard !rect.isEmpty else { return target }
+        let image = try QuantImage(picture, croppedTo: rect, attributes: remapper.attributes)
+        var indices = try remapper.remap(image, pixelCount: rect.width * rect.height)
+        palette.translate(&indices)
+        target.withUnsafeMutableBufferPointer { canvas in
+            indices.withUnsafeBufferPointer { part in
+                for row in 0..<rect.height {
+                    let from = row * rect.width
+                    let to = (rect.y + row) * picture.width + rect.x
+                    for column in 0..<rect.width { canvas[to + column] = part[from + column] }
+                }
+            }
+        }
+        return target
     }
 
     /// The NETSCAPE2.0 repeat count: 0 forever, N − 1 more plays for N plays, nil (no extension) to play once.

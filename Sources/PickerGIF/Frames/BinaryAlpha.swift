@@ -44,21 +44,4 @@ extension RGBAImage {
         }
         return copy
     }
-
-    /// Which pixels differ from `other`'s, which has the same size.
-    func changedPixels(since other: RGBAImage) -> [Bool] {
-        var changed = [Bool](repeating: true, count: width * height)
-        guard other.width == width, other.height == height else { return changed }
-        pixels.withUnsafeBytes { new in
-            other.pixels.withUnsafeBytes { old in
-                for index in changed.indices {
-                    let offset = index * 4
-                    changed[index] =
-                        new.loadUnaligned(fromByteOffset: offset, as: UInt32.self)
-                        != old.loadUnaligned(fromByteOffset: offset, as: UInt32.self)
-                }
-            }
-        }
-        return changed
-    }
 }

@@ -24,7 +24,7 @@ struct PaletteChooser {
     /// Adds a distinct frame (with binary alpha); `previous` is the frame before it, if any.
     mutating func add(_ picture: RGBAImage, after previous: RGBAImage?) throws(GIFEncodingError) {
         try histogram.add(QuantImage(picture, attributes: attributes))
-        counter.add(picture, changed: previous.map { picture.changedPixels(since: $0) })
+        counter.add(picture, changed: previous.map { FrameChange(from: $0, to: picture).changed })
         if !hasTransparency {
             hasTransparency = stride(from: 3, to: picture.pixels.count, by: 4).contains { picture.pixels[$0] == 0 }
         }

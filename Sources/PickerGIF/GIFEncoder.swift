@@ -46,9 +46,10 @@ public struct GIFEncoder: Sendable {
         var previous: RGBAImage?
         for index in 0..<frameCount {
             let picture = try source.frame(index)
-            let repeats = previous?.pixels == picture.pixels
+            let change = FrameChange(from: previous, to: picture)
+            let repeats = previous != nil && change.rect.isEmpty
             repeatsPrevious.append(repeats)
-            if !repeats { try chooser.add(picture, after: previous) }
+            if !repeats { chooser.add(picture, previous: previous, change: change) }
             previous = picture
         }
         return (try chooser.choose(dithering: options.dithering), repeatsPrevious)

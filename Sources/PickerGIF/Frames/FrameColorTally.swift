@@ -1,0 +1,116 @@
+import PickerKit
+
+/// Weighs each opaque colour by how much of all the distinct frames it covers, as if each frame were counted
+/// whole, while reading only the first frame and the neighbourhood of the changed pixels of later ones.
+///
+/// A pixel weighs from 80 (busy: on an edge, in anti-aliasing or noise) to 255 (flat), the way libimagequant
+/// weighs pixels when it counts an image itself, so the palette favours colours whose errors show most. Each
+/// colour keeps its weight on screen and since which frame it held, so a change only settles that colour.
+struct FrameColorTally {
+    private struct Entry {
+        /// Weight of this colour in the latest frame.
+        var onScreen = 0
+        /// The frame from which `onScreen` has held without being added to `total`.
+        var since = 0
+        /// Weight of this colour in the frames before `since`.
+        var total = 0
+
+        mutating func settle(at frame: Int, adding weight: Int) {
+            total += onScreen * (frame - since)
+            since = frame
+            onScreen += weight
+        }
+    }
+
+    private var entries: [UInt32: Entry] = [:]
+    /// Frames added so far.
+    private(set) var frameCount = 0
+
+    /// Adds the next distinct frame, whose pixels differ from `previous` (the frame before it) only inside `rect`.
+    ///
+    /// Without a previous frame of the same size every pixel is read.
+    mutating func add(_ picture: RGBAImage, previous: RGBAImage?, rect: PixelRect) {
+        let frame = frameCount
+        frameCount += 1
+        let (width, height) = (picture.width, picture.height)
+        guard let previous, previous.width == width, previous.height == height else {
+            entries = [:]
+            frameCount = 1
+            picture.pixels.withUnsafeBytes { new in
+                for y in 0..<height {
+                    for x in 0..<width {
+                        let color = new.loadUnaligned(fromByteOffset: (y * width + x) * 4, as: UInt32.self)
+                        settle(color, at: 0, adding: Self.weight(new, x, y, width, height))
+                    }
+                }
+            }
+            return
+        }
+        guard !rect.isEmpty else { return }
+        // A pixel's weight depends on its neighbours, so the pixels around the rectangle are settled too.
+        let left = max(rect.x - 1, 0)
+        let right = min(rect.x + rect.width + 1, width)
+        let top = max(rect.y - 1, 0)
+        let bottom = min(rect.y + rect.height + 1, height)
+        picture.pixels.withUnsafeBytes { new in
+            previous.pixels.withUnsafeBytes { old in
+                for y in top..<bottom {
+                    for x in left..<right {
+                        let offset = (y * width + x) * 4
+                        let from = old.loadUnaligned(fromByteOffset: offset, as: UInt32.self)
+                        let to = new.loadUnaligned(fromByteOffset: offset, as: UInt32.self)
+                        let fromWeight = Self.weight(old, x, y, width, height)
+                        let toWeight = Self.weight(new, x, y, width, height)
+                        guard from != to || fromWeight != toWeight else { continue }
+                        settle(from, at: frame, adding: -fromWeight)
+                        settle(to, at: frame, adding: toWeight)
+                    }
+                }
+            }
+        }
+    }
+
+    /// Every opaque colour with its weight summed over all frames added, in colour order (deterministic).
+    var totals: [(color: UInt32, weight: Int)] {
+        entries.compactMap { color, entry in
+            let weight = entry.total + entry.onScreen * (frameCount - entry.since)
+            return weight > 0 ? (color, weight) : nil
+        }
+        .sorted { $0.color < $1.color }
+    }
+
+    /// Transparent colours (alpha 0) are not tallied.
+    private mutating func settle(_ color: UInt32, at frame: Int, adding weight: Int) {
+        guard color >> 24 != 0 else { return }
+        entries[color, default: Entry(onScreen: 0, since: frame, total: 0)].settle(at: frame, adding: weight)
+    }
+
+    /// libimagequant's weight for the pixel at (x, y): 80 + 176 z⁴, where z falls from 1 on flat areas as the
+    /// second differences across the pixel, horizontal and vertical, grow (edge pixels, with one large and one
+    /// small, fall less than noise).
+    private static func weight(_ pixels: UnsafeRawBufferPointer, _ x: Int, _ y: Int, _ width: Int, _ height: Int) -> Int {
+        func load(_ x: Int, _ y: Int) -> UInt32 { pixels.loadUnaligned(fromByteOffset: (y * width + x) * 4, as: UInt32.self) }
+        let center = load(x, y)
+        let left = load(max(x - 1, 0), y)
+        let right = load(min(x + 1, width - 1), y)
+        let up = load(x, max(y - 1, 0))
+        let down = load(x, min(y + 1, height - 1))
+        if left == center, right == center, up == center, down == center { return 255 }
+        func secondDifference(_ a: UInt32, _ b: UInt32) -> Int {
+            var largest = 0
+            for shift in stride(from: 0, to: 32, by: 8) {
+                let sum = Int((a >> shift) & 0xFF) + Int((b >> shift) & 0xFF) - 2 * Int((center >> shift) & 0xFF)
+                largest = max(largest, abs(sum))
+            }
+            return largest
+        }
+        let horizontal = Float(secondDifference(left, right)) / 255
+        let vertical = Float(secondDifference(up, down)) / 255
+        let edge = max(horizontal, vertical)
+        var z = 1 - max(edge - abs(horizontal - vertical) * 0.5, min(horizontal, vertical))
+        z = max(z, 0)
+        z *= z
+        z *= z
+        return min(80 + Int(z * 176), 255)
+    }
+}

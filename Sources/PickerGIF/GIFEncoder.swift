@@ -40,7 +40,7 @@ public struct GIFEncoder: Sendable {
     }
 
     /// First pass: the palette for every distinct frame, and which frames repeat the one before.
-    private func choosePalette(frameCount: Int, source: inout FrameSource) throws -> (QuantResult, [Bool]) {
+    private func choosePalette(frameCount: Int, source: inout FrameSource) throws -> (ChosenPalette, [Bool]) {
         var chooser = try PaletteChooser(speed: options.speed)
         var repeatsPrevious: [Bool] = []
         var previous: RGBAImage?
@@ -56,7 +56,8 @@ public struct GIFEncoder: Sendable {
     }
 
     /// Second pass: remaps the planned frames to the palette and writes each one's changed rectangle.
-    private func write(plan: GIFFramePlan, palette remapper: QuantResult, source: inout FrameSource) throws -> EncodedGIF {
+    private func write(plan: GIFFramePlan, palette chosen: ChosenPalette, source: inout FrameSource) throws -> EncodedGIF {
+        let remapper = chosen.remapper
         let quantColors = remapper.palette
         guard let palette = GIFPalette(quantColors: quantColors.map { ($0.r, $0.g, $0.b, $0.a) }) else {
             throw GIFEncodingError.imageQuant(operation: "choose a palette", detail: "more than 255 opaque colours")
@@ -66,6 +67,7 @@ public struct GIFEncoder: Sendable {
         try writer.putScreen(
             width: width, height: height, colorMap: GIFColorMap(palette.colors), backgroundIndex: palette.transparentIndex)
         if let repetitions = loopRepetitions { try writer.putLoop(repetitions: repetitions) }
+        let exactColors = chosen.holdsEveryColor ? ExactColorMap(palette) : nil
         var planner = DeltaPlanner(width: width, height: height, transparentIndex: palette.transparentIndex)
         var previous: (index: Int, picture: RGBAImage)?
         var written: [GIFFramePlan.Frame] = []
@@ -74,7 +76,7 @@ public struct GIFEncoder: Sendable {
             let reused = planned.sourceIndex == previous?.index ? previous?.picture : nil
             let current = try reused ?? source.frame(planned.sourceIndex)
             let change = FrameChange(from: previous?.picture, to: current)
-            let target = try remap(current, within: change.rect, remapper: remapper, palette: palette)
+            let target = try remap(current, within: change.rect, remapper: remapper, palette: palette, exactColors: exactColors)
             guard remapper.palette.elementsEqual(quantColors, by: Self.sameColor) else {
                 throw GIFEncodingError.imageQuant(
                     operation: "keep one palette for all frames", detail: "the palette changed while mapping frame \(planned.sourceIndex)")
@@ -92,11 +94,17 @@ public struct GIFEncoder: Sendable {
         return EncodedGIF(bytes: try writer.finish(), plan: plan, frames: written, paletteCount: palette.colors.count)
     }
 
-    /// Canvas-sized GIF indices for `picture` inside `rect` (the transparent index elsewhere, which the delta
-    /// planner ignores since nothing changed there); only the rectangle is remapped, so dithering works on it alone.
-    private func remap(_ picture: RGBAImage, within rect: PixelRect, remapper: QuantResult, palette: GIFPalette) throws -> [UInt8] {
+    /// Canvas-sized GIF indices for `picture` inside `rect`, and the transparent index elsewhere.
+    ///
+    /// The delta planner ignores pixels outside `rect`, since nothing changed there; only the rectangle is
+    /// remapped, so dithering works on it alone. With `exactColors` (the palette holds every colour) indices are
+    /// looked up rather than remapped.
+    private func remap(
+        _ picture: RGBAImage, within rect: PixelRect, remapper: QuantResult, palette: GIFPalette, exactColors: ExactColorMap?
+    ) throws -> [UInt8] {
         var target = [UInt8](repeating: palette.transparentIndex, count: picture.width * picture.height)
         guard !rect.isEmpty else { return target }
+        if let exactColors, exactColors.map(picture, within: rect, into: &target) { return target }
         let image = try QuantImage(picture, croppedTo: rect, attributes: remapper.attributes)
         var indices = try remapper.remap(image, pixelCount: rect.width * rect.height)
         palette.translate(&indices)

@@ -40,10 +40,11 @@ struct PaletteChooser {
 
     /// The palette for everything added, as a libimagequant result that remaps frames with `dithering`
     /// (0 to 1) and never changes its palette while doing so.
-    func choose(dithering: Double) throws(GIFEncodingError) -> QuantResult {
+    func choose(dithering: Double) throws(GIFEncodingError) -> ChosenPalette {
         let transparent = liq_color(r: 0, g: 0, b: 0, a: 0)
         var palette: [liq_color]
-        if let exact = counter.allColors(limit: 255) {
+        let exact = counter.allColors(limit: 255)
+        if let exact {
             palette = exact.map(Self.opaque) + (hasTransparency ? [transparent] : [])
         } else {
             if hasTransparency { try histogram.addFixedColor(transparent) }
@@ -56,7 +57,7 @@ struct PaletteChooser {
         }
         let remapper = try QuantHistogram.fixedPalette(palette, speed: speed)
         try remapper.setDithering(Float(dithering))
-        return remapper
+        return ChosenPalette(remapper: remapper, holdsEveryColor: exact != nil)
     }
 
     private static func opaque(_ color: (red: UInt8, green: UInt8, blue: UInt8)) -> liq_color {

@@ -23,9 +23,9 @@ struct FrameColorTallyTests {
         for index in 0..<5 {
             let picture = frame(index)
             let change = FrameChange(from: previous, to: picture)
-            tally.add(picture, previous: previous, rect: change.rect)
+            tally.add(picture, previous: previous, change: change)
             var alone = FrameColorTally()
-            alone.add(picture, previous: nil, rect: change.rect)
+            alone.add(picture, previous: nil, change: change)
             for (color, weight) in alone.totals { expected[color, default: 0] += weight }
             previous = picture
         }
@@ -37,7 +37,7 @@ struct FrameColorTallyTests {
     @Test("flat pixels weigh 255, busy ones less, transparent ones nothing")
     func weights() {
         var tally = FrameColorTally()
-        tally.add(frame(0), previous: nil, rect: PixelRect(x: 0, y: 0, width: 24, height: 10))
+        tally.add(frame(0), previous: nil, change: FrameChange(from: nil, to: frame(0)))
         let totals = Dictionary(uniqueKeysWithValues: tally.totals.map { ($0.color, $0.weight) })
         #expect(totals.keys.allSatisfy { $0 >> 24 == 255 })
         let page = UInt32(230) | UInt32(230) << 8 | UInt32(230) << 16 | UInt32(255) << 24

@@ -26,10 +26,11 @@ struct FrameColorTally {
     /// Frames added so far.
     private(set) var frameCount = 0
 
-    /// Adds the next distinct frame, whose pixels differ from `previous` (the frame before it) only inside `rect`.
+    /// Adds the next distinct frame, which differs from `previous` (the frame before it) by `change`.
     ///
     /// Without a previous frame of the same size every pixel is read.
-    mutating func add(_ picture: RGBAImage, previous: RGBAImage?, rect: PixelRect) {
+    mutating func add(_ picture: RGBAImage, previous: RGBAImage?, change: FrameChange) {
+        let rect = change.rect
         let frame = frameCount
         frameCount += 1
         let (width, height) = (picture.width, picture.height)
@@ -54,9 +55,16 @@ struct FrameColorTally {
         let bottom = min(rect.y + rect.height + 1, height)
         picture.pixels.withUnsafeBytes { new in
             previous.pixels.withUnsafeBytes { old in
+                let changed = change.changed
                 for y in top..<bottom {
                     for x in left..<right {
-                        let offset = (y * width + x) * 4
+                        let index = y * width + x
+                        // Only a pixel that changed, or has a neighbour that did, can change colour or weight.
+                        guard
+                            changed[index] || (x > 0 && changed[index - 1]) || (x + 1 < width && changed[index + 1])
+                                || (y > 0 && changed[index - width]) || (y + 1 < height && changed[index + width])
+                        else { continue }
+                        let offset = index * 4
                         let from = old.loadUnaligned(fromByteOffset: offset, as: UInt32.self)
                         let to = new.loadUnaligned(fromByteOffset: offset, as: UInt32.self)
                         let fromWeight = Self.weight(old, x, y, width, height)

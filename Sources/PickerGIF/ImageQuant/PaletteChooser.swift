@@ -28,8 +28,8 @@ struct PaletteChooser {
     /// Only the first frame and the changed pixels of later ones are read, so the cost per frame follows what
     /// moves rather than the canvas size.
     mutating func add(_ picture: RGBAImage, previous: RGBAImage?, change: FrameChange) {
-        tally.add(picture, previous: previous, rect: change.rect)
-        counter.add(picture, changed: previous == nil ? nil : change.changed)
+        tally.add(picture, previous: previous, change: change)
+        counter.add(picture, changed: previous == nil ? nil : change.changed, within: change.rect)
         // A transparent pixel of a later frame is a changed one, so only the changed rectangle is searched.
         let rect = change.rect
         for y in rect.y..<(rect.y + rect.height) where !hasTransparency {

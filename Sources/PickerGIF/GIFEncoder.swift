@@ -4,8 +4,9 @@ import PickerKit
 /// Encodes an animation into an animated GIF in memory: one global palette chosen by libimagequant over all the
 /// distinct frames, dithered remapping, frames reduced to the rectangle that changed, written by giflib.
 ///
-/// Frames come from a provider that is called about twice per frame (once to build the palette, once to write),
-/// so memory stays a few frames' worth however long the animation is. GIF transparency is one bit: pixels with
+/// Frames come from a provider that is called once per frame to build the palette; the writing pass rebuilds the
+/// distinct frames from the rectangles that changed, kept in memory up to 64 MiB, and asks the provider again
+/// only past that, so memory stays bounded however long the animation is. GIF transparency is one bit: pixels with
 /// alpha under 128 become transparent and the rest opaque, unless `GIFEncoderOptions.matte` is set.
 ///
 /// The same frames and options always give the same bytes. Each call owns its giflib and libimagequant objects,
@@ -33,14 +34,15 @@ public struct GIFEncoder: Sendable {
             frameCount: frameCount, fps: fps, duration: duration, repeatsPrevious: Array(repeating: false, count: max(frameCount, 0)))
         return try withoutActuallyEscaping(frame) { provider in
             var source = FrameSource(provider, matte: options.matte)
-            let (palette, repeatsPrevious) = try choosePalette(frameCount: frameCount, source: &source)
+            var store = FrameStore()
+            let (palette, repeatsPrevious) = try choosePalette(frameCount: frameCount, source: &source, store: &store)
             let plan = try GIFFramePlan(frameCount: frameCount, fps: fps, duration: duration, repeatsPrevious: repeatsPrevious)
-            return try write(plan: plan, palette: palette, source: &source)
+            return try write(plan: plan, palette: palette, source: &source, store: &store)
         }
     }
 
     /// First pass: the palette for every distinct frame, and which frames repeat the one before.
-    private func choosePalette(frameCount: Int, source: inout FrameSource) throws -> (ChosenPalette, [Bool]) {
+    private func choosePalette(frameCount: Int, source: inout FrameSource, store: inout FrameStore) throws -> (ChosenPalette, [Bool]) {
         var chooser = try PaletteChooser(speed: options.speed)
         var repeatsPrevious: [Bool] = []
         var previous: RGBAImage?
@@ -49,14 +51,21 @@ public struct GIFEncoder: Sendable {
             let change = FrameChange(from: previous, to: picture)
             let repeats = previous != nil && change.rect.isEmpty
             repeatsPrevious.append(repeats)
-            if !repeats { chooser.add(picture, previous: previous, change: change) }
+            if !repeats {
+                chooser.add(picture, previous: previous, change: change)
+                store.add(picture, sourceIndex: index, change: change)
+            }
             previous = picture
         }
         return (try chooser.choose(dithering: options.dithering), repeatsPrevious)
     }
 
     /// Second pass: remaps the planned frames to the palette and writes each one's changed rectangle.
-    private func write(plan: GIFFramePlan, palette chosen: ChosenPalette, source: inout FrameSource) throws -> EncodedGIF {
+    ///
+    /// Frames are rebuilt from `store` when it kept them all, and asked of the provider again otherwise.
+    private func write(plan: GIFFramePlan, palette chosen: ChosenPalette, source: inout FrameSource, store: inout FrameStore) throws
+        -> EncodedGIF
+    {
         let remapper = chosen.remapper
         let quantColors = remapper.palette
         guard let palette = GIFPalette(quantColors: quantColors.map { ($0.r, $0.g, $0.b, $0.a) }) else {
@@ -74,7 +83,7 @@ public struct GIFEncoder: Sendable {
         for planned in plan.frames {
             // A hold split over several GIF frames shows the same source again: no need to render it twice.
             let reused = planned.sourceIndex == previous?.index ? previous?.picture : nil
-            let current = try reused ?? source.frame(planned.sourceIndex)
+            let current = try reused ?? store.picture(at: planned.sourceIndex) ?? source.frame(planned.sourceIndex)
             let change = FrameChange(from: previous?.picture, to: current)
             let target = try remap(current, within: change.rect, remapper: remapper, palette: palette, exactColors: exactColors)
             guard remapper.palette.elementsEqual(quantColors, by: Self.sameColor) else {

@@ -90,7 +90,9 @@ public struct GIFEncoder: Sendable {
                 throw GIFEncodingError.imageQuant(
                     operation: "keep one palette for all frames", detail: "the palette changed while mapping frame \(planned.sourceIndex)")
             }
-            for finished in planner.add(target: target, changed: change.changed, sourceIndex: planned.sourceIndex, delay: planned.delay) {
+            for finished in planner.add(
+                target: target, changed: change.changed, changedRect: change.rect, sourceIndex: planned.sourceIndex, delay: planned.delay)
+            {
                 try writer.putFrame(finished, canvasWidth: width, transparentIndex: palette.transparentIndex)
                 written.append(GIFFramePlan.Frame(sourceIndex: finished.sourceIndex, delay: finished.delay))
             }

@@ -24,20 +24,18 @@ struct FrameChange {
         current.pixels.withUnsafeBytes { new in
             previous.pixels.withUnsafeBytes { old in
                 changed.withUnsafeMutableBufferPointer { flags in
-                    for y in 0..<height where !Self.rowsEqual(new, old, from: y * width * 4, byteCount: width * 4) {
-                        var first = Int.max
-                        var last = Int.min
-                        for x in 0..<width {
-                            let index = y * width + x
-                            let offset = index * 4
-                            let differs =
+                    for y in 0..<height {
+                        let rowStart = y * width
+                        // The first and last differing pixels, found comparing two pixels at a time; the flags
+                        // are then set only between them.
+                        guard let first = Self.firstDifference(new, old, row: rowStart, width: width),
+                            let last = Self.lastDifference(new, old, row: rowStart, width: width)
+                        else { continue }
+                        for x in first...last {
+                            let offset = (rowStart + x) * 4
+                            flags[rowStart + x] =
                                 new.loadUnaligned(fromByteOffset: offset, as: UInt32.self)
                                 != old.loadUnaligned(fromByteOffset: offset, as: UInt32.self)
-                            flags[index] = differs
-                            if differs {
-                                first = min(first, x)
-                                last = x
-                            }
                         }
                         box.include(x: first, y: y)
                         box.include(x: last, y: y)
@@ -49,21 +47,43 @@ struct FrameChange {
         rect = box.rect
     }
 
-    /// True when `byteCount` bytes from `offset` are the same in both; most rows of an interface animation are,
-    /// and comparing eight bytes at a time finds that quickly.
-    private static func rowsEqual(_ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer, from offset: Int, byteCount: Int) -> Bool {
-        var position = offset
-        let end = offset + byteCount
-        while position + 8 <= end {
-            if a.loadUnaligned(fromByteOffset: position, as: UInt64.self) != b.loadUnaligned(fromByteOffset: position, as: UInt64.self) {
-                return false
+    /// The column of the first pixel of the row starting at pixel `row` that differs, or nil.
+    private static func firstDifference(_ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer, row: Int, width: Int) -> Int? {
+        var x = 0
+        while x + 2 <= width {
+            let offset = (row + x) * 4
+            if a.loadUnaligned(fromByteOffset: offset, as: UInt64.self) != b.loadUnaligned(fromByteOffset: offset, as: UInt64.self) {
+                break
             }
-            position += 8
+            x += 2
         }
-        while position < end {
-            if a[position] != b[position] { return false }
-            position += 1
+        while x < width {
+            let offset = (row + x) * 4
+            if a.loadUnaligned(fromByteOffset: offset, as: UInt32.self) != b.loadUnaligned(fromByteOffset: offset, as: UInt32.self) {
+                return x
+            }
+            x += 1
         }
-        return true
+        return nil
+    }
+
+    /// The column of the last pixel of the row starting at pixel `row` that differs, or nil.
+    private static func lastDifference(_ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer, row: Int, width: Int) -> Int? {
+        var end = width
+        while end >= 2 {
+            let offset = (row + end - 2) * 4
+            if a.loadUnaligned(fromByteOffset: offset, as: UInt64.self) != b.loadUnaligned(fromByteOffset: offset, as: UInt64.self) {
+                break
+            }
+            end -= 2
+        }
+        while end > 0 {
+            let offset = (row + end - 1) * 4
+            if a.loadUnaligned(fromByteOffset: offset, as: UInt32.self) != b.loadUnaligned(fromByteOffset: offset, as: UInt32.self) {
+                return end - 1
+            }
+            end -= 1
+        }
+        return nil
     }
 }

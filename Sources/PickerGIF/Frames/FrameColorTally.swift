@@ -22,6 +22,23 @@ struct FrameColorTally {
         }
     }
 
+    /// Weights of consecutive pixels of one colour, added up before they go to the dictionary.
+    private struct RunSum {
+        /// The run's colour; 0 (transparent, never tallied) while empty.
+        var color: UInt32 = 0
+        var weight = 0
+
+        /// Adds a pixel; returns the finished run when `pixel` starts a new one.
+        mutating func add(_ pixel: UInt32, _ pixelWeight: Int) -> (color: UInt32, weight: Int)? {
+            if pixel == color {
+                weight += pixelWeight
+                return nil
+            }
+            defer { (color, weight) = (pixel, pixelWeight) }
+            return (color, weight)
+        }
+    }
+
     private var entries: [UInt32: Entry] = [:]
     /// Frames added so far.
     private(set) var frameCount = 0
@@ -37,14 +54,18 @@ struct FrameColorTally {
         guard let previous, previous.width == width, previous.height == height else {
             entries = [:]
             frameCount = 1
+            var run = RunSum()
             picture.pixels.withUnsafeBytes { new in
                 for y in 0..<height {
                     for x in 0..<width {
                         let color = new.loadUnaligned(fromByteOffset: (y * width + x) * 4, as: UInt32.self)
-                        settle(color, at: 0, adding: Self.weight(new, x, y, width, height))
+                        if let done = run.add(color, Self.weight(new, x, y, width, height)) {
+                            settle(done.color, at: 0, adding: done.weight)
+                        }
                     }
                 }
             }
+            settle(run.color, at: 0, adding: run.weight)
             return
         }
         guard !rect.isEmpty else { return }
@@ -53,6 +74,9 @@ struct FrameColorTally {
         let right = min(rect.x + rect.width + 1, width)
         let top = max(rect.y - 1, 0)
         let bottom = min(rect.y + rect.height + 1, height)
+        // Settling is additive within a frame, so runs of one colour (most of an interface picture) settle once.
+        var removed = RunSum()
+        var added = RunSum()
         picture.pixels.withUnsafeBytes { new in
             previous.pixels.withUnsafeBytes { old in
                 let changed = change.changed
@@ -70,12 +94,14 @@ struct FrameColorTally {
                         let fromWeight = Self.weight(old, x, y, width, height)
                         let toWeight = Self.weight(new, x, y, width, height)
                         guard from != to || fromWeight != toWeight else { continue }
-                        settle(from, at: frame, adding: -fromWeight)
-                        settle(to, at: frame, adding: toWeight)
+                        if let done = removed.add(from, fromWeight) { settle(done.color, at: frame, adding: -done.weight) }
+                        if let done = added.add(to, toWeight) { settle(done.color, at: frame, adding: done.weight) }
                     }
                 }
             }
         }
+        settle(removed.color, at: frame, adding: -removed.weight)
+        settle(added.color, at: frame, adding: added.weight)
     }
 
     /// Every opaque colour with its weight summed over all frames added, in colour order (deterministic).

@@ -1,5 +1,11 @@
 import PickerKit
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// Which pixels of a frame differ from the frame before it, and the smallest rectangle holding them.
 ///
 /// Later frames only need their changed pixels quantized, remapped and written, and in interface animations the
@@ -24,8 +30,11 @@ struct FrameChange {
         current.pixels.withUnsafeBytes { new in
             previous.pixels.withUnsafeBytes { old in
                 changed.withUnsafeMutableBufferPointer { flags in
+                    guard let newBase = new.baseAddress, let oldBase = old.baseAddress else { return }
                     for y in 0..<height {
                         let rowStart = y * width
+                        // Most rows are unchanged, and memcmp finds that fastest.
+                        if memcmp(newBase + rowStart * 4, oldBase + rowStart * 4, width * 4) == 0 { continue }
                         // The first and last differing pixels, found comparing two pixels at a time; the flags
                         // are then set only between them.
                         guard let first = Self.firstDifference(new, old, row: rowStart, width: width),

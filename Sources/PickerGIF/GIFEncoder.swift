@@ -32,12 +32,14 @@ public struct GIFEncoder: Sendable {
         // Timing mistakes are found before any frame is rendered.
         _ = try GIFFramePlan(
             frameCount: frameCount, fps: fps, duration: duration, repeatsPrevious: Array(repeating: false, count: max(frameCount, 0)))
-        return try withoutActuallyEscaping(frame) { provider in
-            var source = FrameSource(provider, matte: options.matte)
-            var store = FrameStore()
-            let (palette, repeatsPrevious) = try choosePalette(frameCount: frameCount, source: &source, store: &store)
-            let plan = try GIFFramePlan(frameCount: frameCount, fps: fps, duration: duration, repeatsPrevious: repeatsPrevious)
-            return try write(plan: plan, palette: palette, source: &source, store: &store)
+        return try OpenMPThreads.one {
+            try withoutActuallyEscaping(frame) { provider in
+                var source = FrameSource(provider, matte: options.matte)
+                var store = FrameStore()
+                let (palette, repeatsPrevious) = try choosePalette(frameCount: frameCount, source: &source, store: &store)
+                let plan = try GIFFramePlan(frameCount: frameCount, fps: fps, duration: duration, repeatsPrevious: repeatsPrevious)
+                return try write(plan: plan, palette: palette, source: &source, store: &store)
+            }
         }
     }
 

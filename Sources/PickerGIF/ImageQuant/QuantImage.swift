@@ -10,11 +10,6 @@ final class QuantImage {
     /// The part of the source picture it holds.
     let rect: PixelRect
 
-    /// A libimagequant image holding a copy of `image`'s pixels.
-    convenience init(_ image: RGBAImage, attributes: QuantAttributes) throws(GIFEncodingError) {
-        try self.init(image, croppedTo: PixelRect(x: 0, y: 0, width: image.width, height: image.height), attributes: attributes)
-    }
-
     /// A libimagequant image holding a copy of the pixels of `image` inside `rect`, which must lie within it and
     /// hold at least one pixel.
     init(_ image: RGBAImage, croppedTo rect: PixelRect, attributes: QuantAttributes) throws(GIFEncodingError) {

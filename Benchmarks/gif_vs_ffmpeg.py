@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Compares PickerReel's GIF encoder with ffmpeg's two-pass palettegen + paletteuse on the same PNG frames.
 
-    python3 Benchmarks/gif_vs_ffmpeg.py FRAMES_DIR FPS [--work DIR] [--gif-bench PATH] [--json FILE]
+    python3 Benchmarks/gif_vs_ffmpeg.py FRAMES_DIR FPS [--work DIR] [--gif-bench PATH] [--json FILE] [--repeat N]
     python3 Benchmarks/gif_vs_ffmpeg.py --make-sample DIR [--clear]     # picker-like frames to try it on
 
 For each GIF it reports the size and the mean SSIM and PSNR against the source PNGs: source frame k (at k / FPS)
@@ -9,7 +9,9 @@ is compared with the GIF frame on screen at that time rounded to the centisecond
 white (a transparent pixel counts as white). Frames are timed as browsers play them: a delay under 2 cs lasts
 10 cs (--nominal-delays times them as written). Needs ffmpeg (apt-get install ffmpeg) and numpy, pillow and
 scikit-image (pip install numpy pillow scikit-image). The GIF encoder is the `gif-bench` executable of this
-package; it is built in release mode unless --gif-bench names it. Exits 1 when ours is larger or less faithful.
+package; it is built in release mode unless --gif-bench names it. Each encoder is timed as a whole command (PNG
+decoding included; ffmpeg's two passes added up), and with --repeat N the median of N runs is reported, since
+other work on the machine makes single timings noisy. Exits 1 when ours is larger or less faithful.
 """
 
 import argparse
@@ -19,6 +21,7 @@ import os
 import subprocess
 import sys
 import tempfile
+import time
 
 import numpy as np
 from PIL import Image, ImageDraw, ImageFilter, ImageFont
@@ -68,15 +71,22 @@ def fidelity(source_paths, fps, gif_path, browser_delays=True):
 
 
 def run(command):
+    """Runs command and returns its wall-clock seconds."""
+    started = time.perf_counter()
     subprocess.run(command, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    return time.perf_counter() - started
 
 
 def encode_ffmpeg(frames_dir, fps, output, work):
     palette = os.path.join(work, "palette.png")
     pattern = os.path.join(frames_dir, "*.png")
     source = ["-framerate", str(fps), "-pattern_type", "glob", "-i", pattern]
-    run(["ffmpeg", "-y", "-v", "error", *source, "-vf", "palettegen=reserve_transparent=1", palette])
-    run(["ffmpeg", "-y", "-v", "error", *source, "-i", palette, "-lavfi", "paletteuse", output])
+    seconds = run(["ffmpeg", "-y", "-v", "error", *source, "-vf", "palettegen=reserve_transparent=1", palette])
+    return seconds + run(["ffmpeg", "-y", "-v", "error", *source, "-i", palette, "-lavfi", "paletteuse", output])
+
+
+def median_seconds(encode, repeat):
+    return float(np.median([encode() for _ in range(max(repeat, 1))]))
 
 
 def gif_bench_path(given):
@@ -159,6 +169,7 @@ def main():
     parser.add_argument("--json", help="also write the figures to this file")
     parser.add_argument("--nominal-delays", action="store_true",
                         help="time frames by the delays as written, not as browsers play delays under 2 cs")
+    parser.add_argument("--repeat", type=int, default=1, help="time each encoder N times and report the median")
     parser.add_argument("--make-sample", metavar="DIR", help="write picker-like sample frames to DIR and stop")
     parser.add_argument("--clear", action="store_true", help="with --make-sample: a transparent background")
     parser.add_argument("--rich", action="store_true", help="with --make-sample: gradient, shadow, coloured labels")
@@ -174,17 +185,20 @@ def main():
     work = arguments.work or tempfile.mkdtemp(prefix="gif-bench-")
     os.makedirs(work, exist_ok=True)
     ours, theirs = os.path.join(work, "pickerreel.gif"), os.path.join(work, "ffmpeg.gif")
-    run([gif_bench_path(arguments.gif_bench), arguments.frames_dir, str(arguments.fps), ours])
-    encode_ffmpeg(arguments.frames_dir, arguments.fps, theirs, work)
+    bench = gif_bench_path(arguments.gif_bench)
+    seconds = {
+        "pickerreel": median_seconds(lambda: run([bench, arguments.frames_dir, str(arguments.fps), ours]), arguments.repeat),
+        "ffmpeg": median_seconds(lambda: encode_ffmpeg(arguments.frames_dir, arguments.fps, theirs, work), arguments.repeat),
+    }
 
     results = {}
     print(f"{len(sources)} source frames at {arguments.fps:g} fps")
-    print(f"{'encoder':<12}{'bytes':>10}{'frames':>8}{'mean SSIM':>11}{'mean PSNR':>11}")
+    print(f"{'encoder':<12}{'bytes':>10}{'frames':>8}{'mean SSIM':>11}{'mean PSNR':>11}{'seconds':>9}")
     for name, path in (("pickerreel", ours), ("ffmpeg", theirs)):
         ssim, psnr, frames, _ = fidelity(sources, arguments.fps, path, not arguments.nominal_delays)
         size = os.path.getsize(path)
-        results[name] = {"bytes": size, "frames": frames, "ssim": ssim, "psnr": psnr, "path": path}
-        print(f"{name:<12}{size:>10}{frames:>8}{ssim:>11.6f}{psnr:>11.3f}")
+        results[name] = {"bytes": size, "frames": frames, "ssim": ssim, "psnr": psnr, "seconds": seconds[name], "path": path}
+        print(f"{name:<12}{size:>10}{frames:>8}{ssim:>11.6f}{psnr:>11.3f}{seconds[name]:>9.3f}")
     if arguments.json:
         with open(arguments.json, "w") as file:
             json.dump(results, file, indent=2)

@@ -7,6 +7,8 @@ extension RGBAImage {
     /// The threshold is the one ffmpeg's paletteuse uses by default. With a `matte` (red, green, blue bytes),
     /// pixels with alpha of 8 or more are blended over it instead and made opaque.
     func withBinaryAlpha(matte: (UInt8, UInt8, UInt8)? = nil) -> RGBAImage {
+        // Opaque pictures (the common case) need no change, and so no copy of their pixels.
+        if isOpaque { return self }
         if let matte { return blended(over: matte) }
         var copy = self
         copy.pixels.withUnsafeMutableBufferPointer { bytes in
@@ -22,6 +24,25 @@ extension RGBAImage {
             }
         }
         return copy
+    }
+
+    /// True when every pixel has alpha 255.
+    private var isOpaque: Bool {
+        pixels.withUnsafeBytes { bytes in
+            var offset = 0
+            var alphas = UInt64.max
+            // Two pixels at a time; the alpha bytes are the top byte of each little-endian half.
+            while offset + 8 <= bytes.count {
+                alphas &= bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+                if offset & 0xFFF == 0, alphas & 0xFF00_0000_FF00_0000 != 0xFF00_0000_FF00_0000 { return false }
+                offset += 8
+            }
+            while offset + 4 <= bytes.count {
+                if bytes[offset + 3] != 255 { return false }
+                offset += 4
+            }
+            return alphas & 0xFF00_0000_FF00_0000 == 0xFF00_0000_FF00_0000
+        }
     }
 
     /// The picture blended over an opaque colour, keeping only nearly invisible pixels (alpha under 8) transparent.
@@ -43,22 +64,5 @@ extension RGBAImage {
             }
         }
         return copy
-    }
-
-    /// Which pixels differ from `other`'s, which has the same size.
-    func changedPixels(since other: RGBAImage) -> [Bool] {
-        var changed = [Bool](repeating: true, count: width * height)
-        guard other.width == width, other.height == height else { return changed }
-        pixels.withUnsafeBytes { new in
-            other.pixels.withUnsafeBytes { old in
-                for index in changed.indices {
-                    let offset = index * 4
-                    changed[index] =
-                        new.loadUnaligned(fromByteOffset: offset, as: UInt32.self)
-                        != old.loadUnaligned(fromByteOffset: offset, as: UInt32.self)
-                }
-            }
-        }
-        return changed
     }
 }

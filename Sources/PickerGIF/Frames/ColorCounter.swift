@@ -15,21 +15,40 @@ struct ColorCounter {
     /// True once a colour went untracked because of `maximumTracked`.
     private(set) var overflowed = false
 
-    /// Counts `picture`'s pixels where `changed` is true (all of them when `changed` is nil); transparent pixels
-    /// are skipped, since the palette always has its transparent entry.
-    mutating func add(_ picture: RGBAImage, changed: [Bool]?) {
+    /// Counts `picture`'s pixels where `changed` is true (all of them when `changed` is nil).
+    ///
+    /// Transparent pixels are skipped, since the palette always has its transparent entry. `rect`, when given,
+    /// holds every changed pixel, and nothing outside it is read.
+    mutating func add(_ picture: RGBAImage, changed: [Bool]?, within rect: PixelRect? = nil) {
+        let width = picture.width
+        let area = rect ?? PixelRect(x: 0, y: 0, width: width, height: picture.height)
+        // Runs of one colour (most of an interface picture) are counted together.
+        var run: (color: UInt32, count: Int) = (0, 0)
         picture.pixels.withUnsafeBytes { bytes in
-            for index in 0..<(picture.width * picture.height) where changed?[index] ?? true {
-                let color = bytes.loadUnaligned(fromByteOffset: index * 4, as: UInt32.self)
-                guard color >> 24 != 0 else { continue }
-                if let count = counts[color] {
-                    counts[color] = count + 1
-                } else if counts.count < Self.maximumTracked {
-                    counts[color] = 1
-                } else {
-                    overflowed = true
+            for y in area.y..<(area.y + area.height) {
+                for index in (y * width + area.x)..<(y * width + area.x + area.width) where changed?[index] ?? true {
+                    let color = bytes.loadUnaligned(fromByteOffset: index * 4, as: UInt32.self)
+                    if color == run.color {
+                        run.count += 1
+                    } else {
+                        count(run.color, run.count)
+                        run = (color, 1)
+                    }
                 }
             }
+        }
+        count(run.color, run.count)
+    }
+
+    /// Adds `number` pixels of `color`; transparent ones are skipped.
+    private mutating func count(_ color: UInt32, _ number: Int) {
+        guard color >> 24 != 0, number > 0 else { return }
+        if let count = counts[color] {
+            counts[color] = count + number
+        } else if counts.count < Self.maximumTracked {
+            counts[color] = number
+        } else {
+            overflowed = true
         }
     }
 

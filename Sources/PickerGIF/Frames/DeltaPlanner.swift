@@ -25,15 +25,19 @@ struct DeltaPlanner {
     /// Adds the next frame (showing `sourceIndex` for `delay` cs) and returns the frames before it, now final.
     ///
     /// `target` holds the new picture's palette indices; only pixels where `changed` is true take them, the
-    /// others keep what is on screen, so dithering noise in unchanged areas never enters a frame.
-    mutating func add(target: [UInt8], changed: [Bool], sourceIndex: Int, delay: Int) -> [DeltaFrame] {
+    /// others keep what is on screen, so dithering noise in unchanged areas never enters a frame. `changedRect`,
+    /// when given, holds every changed pixel, and the work outside it is skipped.
+    mutating func add(target: [UInt8], changed: [Bool], changedRect: PixelRect? = nil, sourceIndex: Int, delay: Int) -> [DeltaFrame] {
         let transparent = transparentIndex
+        let area = changedRect ?? PixelRect(x: 0, y: 0, width: width, height: height)
         var wanted = canvas
         var clearBox = BoundingBox()
-        for index in wanted.indices where changed[index] {
-            wanted[index] = target[index]
-            if target[index] == transparent && canvas[index] != transparent {
-                clearBox.include(x: index % width, y: index / width)
+        for y in area.y..<(area.y + area.height) {
+            for index in (y * width + area.x)..<(y * width + area.x + area.width) where changed[index] {
+                wanted[index] = target[index]
+                if target[index] == transparent && canvas[index] != transparent {
+                    clearBox.include(x: index % width, y: index / width)
+                }
             }
         }
         var finished: [DeltaFrame] = []
@@ -67,9 +71,13 @@ struct DeltaPlanner {
         }
         var layer = Array(repeating: transparent, count: width * height)
         var box = BoundingBox()
-        for index in wanted.indices where wanted[index] != base[index] {
-            layer[index] = wanted[index]
-            box.include(x: index % width, y: index / width)
+        // wanted differs from the canvas only in the changed area, and base only in the cleared rectangle.
+        let differing = cleared.map { area.union($0) } ?? area
+        for y in differing.y..<(differing.y + differing.height) {
+            for index in (y * width + differing.x)..<(y * width + differing.x + differing.width) where wanted[index] != base[index] {
+                layer[index] = wanted[index]
+                box.include(x: index % width, y: index / width)
+            }
         }
         var rect = box.rect
         if heldBack == nil {

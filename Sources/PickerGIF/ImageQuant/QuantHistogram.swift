@@ -23,6 +23,22 @@ final class QuantHistogram {
         try checkQuant(liq_histogram_add_image(pointer, attributes.pointer, image.pointer), "count a frame's colours")
     }
 
+    /// Counts opaque colours given as RGBA packed little-endian with their weights; weights too large for
+    /// libimagequant's 32-bit counts are scaled down together.
+    func add(_ colors: [(color: UInt32, weight: Int)]) throws(GIFEncodingError) {
+        guard let heaviest = colors.map(\.weight).max(), heaviest > 0 else { return }
+        let divisor = heaviest / (1 << 30) + 1
+        let entries = colors.map { color, weight in
+            liq_histogram_entry(
+                color: liq_color(
+                    r: UInt8(truncatingIfNeeded: color), g: UInt8(truncatingIfNeeded: color >> 8),
+                    b: UInt8(truncatingIfNeeded: color >> 16), a: UInt8(truncatingIfNeeded: color >> 24)),
+                count: UInt32(clamping: max(weight / divisor, 1)))
+        }
+        try checkQuant(
+            liq_histogram_add_colors(pointer, attributes.pointer, entries, Int32(clamping: entries.count), 0), "count the frames' colours")
+    }
+
     /// Chooses the palette for every colour counted so far.
     func quantize() throws(GIFEncodingError) -> QuantResult {
         var result: OpaquePointer?

@@ -1,0 +1,34 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Keeps libimagequant's OpenMP work on the calling thread while a GIF is encoded.
+///
+/// libimagequant parallelises each remap with OpenMP, but a GIF's remaps are small (the changed rectangles), so
+/// on a busy machine the calling thread spends most of its time waiting at OpenMP barriers for helpers that
+/// share its cores: on two shared cores the seed demo encoded 6 to 7 times slower with them than without. With
+/// one thread the output is also the same whatever OMP_NUM_THREADS says.
+///
+/// libgomp keeps the thread count per thread, so setting it here affects only this encoder's thread, and it is
+/// restored afterwards. The functions are looked up at run time because libgomp comes in through libimagequant
+/// rather than as a module of ours; a libimagequant built without OpenMP has none, and nothing needs doing.
+enum OpenMPThreads {
+    private typealias SetNumThreads = @convention(c) (Int32) -> Void
+    private typealias GetMaxThreads = @convention(c) () -> Int32
+
+    /// Runs `body` with OpenMP limited to one thread on the calling thread.
+    static func one<Result>(_ body: () throws -> Result) rethrows -> Result {
+        guard let program = dlopen(nil, RTLD_NOW) else { return try body() }
+        defer { dlclose(program) }
+        guard let setSymbol = dlsym(program, "omp_set_num_threads"), let getSymbol = dlsym(program, "omp_get_max_threads") else {
+            return try body()
+        }
+        let setNumThreads = unsafeBitCast(setSymbol, to: SetNumThreads.self)
+        let previous = unsafeBitCast(getSymbol, to: GetMaxThreads.self)()
+        setNumThreads(1)
+        defer { setNumThreads(previous) }
+        return try body()
+    }
+}

@@ -24,6 +24,10 @@ public struct RGBAImage: Equatable, Sendable {
         self.width = max(width, 1)
         self.height = max(height, 1)
         var bytes = [UInt8](repeating: 0, count: self.width * self.height * 4)
+        guard rgba != (0, 0, 0, 0) else {
+            pixels = bytes
+            return
+        }
         for offset in stride(from: 0, to: bytes.count, by: 4) {
             bytes[offset] = rgba.0
             bytes[offset + 1] = rgba.1

@@ -87,33 +87,49 @@ public final class ImageSurface {
     /// The pixels as straight-alpha RGBA bytes.
     public func rgbaImage() -> RGBAImage {
         cairo_surface_flush(pointer)
-        var image = RGBAImage(width: width, height: height)
-        guard let data = cairo_image_surface_get_data(pointer) else { return image }
+        guard let data = cairo_image_surface_get_data(pointer) else { return RGBAImage(width: width, height: height) }
         let rowBytes = stride
-        image.pixels.withUnsafeMutableBufferPointer { output in
-            for y in 0..<height {
-                let row = UnsafeRawPointer(data + y * rowBytes).assumingMemoryBound(to: UInt32.self)
-                for x in 0..<width {
-                    let argb = row[x]
-                    let alpha = UInt32(argb >> 24)
-                    var red = (argb >> 16) & 0xFF
-                    var green = (argb >> 8) & 0xFF
-                    var blue = argb & 0xFF
-                    if alpha != 0 && alpha != 255 {
-                        // Undo premultiplication, rounding to nearest as cairo's PNG writer does.
-                        red = (red * 255 + alpha / 2) / alpha
-                        green = (green * 255 + alpha / 2) / alpha
-                        blue = (blue * 255 + alpha / 2) / alpha
+        let (width, height) = (self.width, self.height)
+        let count = width * height * 4
+        // Written straight into the array's storage, a 32-bit word per pixel: this runs for every frame a GIF
+        // or a comparison reads, so it avoids the per-byte stores and bounds checks of a plain loop.
+        let pixels = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+            guard let base = buffer.baseAddress else {
+                initialized = 0
+                return
+            }
+            // Seen as 32-bit words only inside this scope, so the array's bytes stay bytes outside it.
+            base.withMemoryRebound(to: UInt32.self, capacity: width * height) { output in
+                for y in 0..<height {
+                    let row = UnsafeRawPointer(data + y * rowBytes).assumingMemoryBound(to: UInt32.self)
+                    let outputRow = output + y * width
+                    // First every pixel as if opaque or empty (swap red and blue, which the compiler vectorises),
+                    // noting whether the row has any translucent pixel.
+                    var translucent: UInt32 = 0
+                    for x in 0..<width {
+                        let argb = row[x]
+                        let swapped = (argb & 0xFF00_FF00) | ((argb >> 16) & 0xFF) | ((argb & 0xFF) << 16)
+                        outputRow[x] = swapped.littleEndian
+                        let alpha = argb >> 24
+                        translucent |= (alpha &+ 1) & 0xFE
                     }
-                    let offset = (y * width + x) * 4
-                    output[offset] = UInt8(min(red, 255))
-                    output[offset + 1] = UInt8(min(green, 255))
-                    output[offset + 2] = UInt8(min(blue, 255))
-                    output[offset + 3] = UInt8(alpha)
+                    guard translucent != 0 else { continue }
+                    for x in 0..<width {
+                        let argb = row[x]
+                        let alpha = argb >> 24
+                        guard alpha != 0 && alpha != 255 else { continue }
+                        // Undo premultiplication, rounding to nearest as cairo's PNG writer does.
+                        let red = min((((argb >> 16) & 0xFF) * 255 + alpha / 2) / alpha, 255)
+                        let green = min((((argb >> 8) & 0xFF) * 255 + alpha / 2) / alpha, 255)
+                        let blue = min(((argb & 0xFF) * 255 + alpha / 2) / alpha, 255)
+                        outputRow[x] = (red | green << 8 | blue << 16 | alpha << 24).littleEndian
+                    }
                 }
             }
+            initialized = count
         }
-        return image
+        // The count is width × height × 4 by construction, so the checked initializer cannot fail here.
+        return RGBAImage(width: width, height: height, pixels: pixels) ?? RGBAImage(width: width, height: height)
     }
 
     /// A surface holding `image`'s pixels.

@@ -141,7 +141,7 @@ public final class StagedFolder: @unchecked Sendable {
 
 /// The staging folders in use, so a signal handler can remove them before the process exits.
 public final class StagingRegistry: @unchecked Sendable {
-    // @unchecked: every access to `paths` holds `lock`.
+    // @unchecked: every access to `paths` and `cancelled` holds `lock`; `writeGate` is a pthread rwlock.
     /// The one registry of this process.
     public static let shared = StagingRegistry()
     private let lock = NSLock()
@@ -168,23 +168,36 @@ public final class StagingRegistry: @unchecked Sendable {
         return cancelled
     }
 
-    /// Runs `write` unless the process is being interrupted, holding the lock so that `removeAll` cannot
+    /// Shared by file writes, exclusive to `removeAll`: writers run in parallel, but never while a staging
+    /// folder is being removed. Allocated once and never freed, as the registry lives as long as the process.
+    private let writeGate: UnsafeMutablePointer<pthread_rwlock_t> = {
+        let gate = UnsafeMutablePointer<pthread_rwlock_t>.allocate(capacity: 1)
+        gate.initialize(to: pthread_rwlock_t())
+        pthread_rwlock_init(gate, nil)
+        return gate
+    }()
+
+    /// Runs `write` unless the process is being interrupted, holding the write gate so that `removeAll` cannot
     /// remove a folder while a file is being written into it; nil when interrupted.
     func whileNotCancelled<T>(_ write: () -> T) -> T? {
-        lock.lock()
-        defer { lock.unlock() }
-        return cancelled ? nil : write()
+        pthread_rwlock_rdlock(writeGate)
+        defer { pthread_rwlock_unlock(writeGate) }
+        guard !isCancelled else { return nil }
+        return write()
     }
 
     /// Stops all further writes and removes every staging folder still registered; called on the way out
     /// after a signal.
     public func removeAll() {
+        pthread_rwlock_wrlock(writeGate)
+        defer { pthread_rwlock_unlock(writeGate) }
         lock.lock()
-        defer { lock.unlock() }
         cancelled = true
-        for path in paths {
+        let current = paths
+        paths = []
+        lock.unlock()
+        for path in current {
             try? FileManager.default.removeItem(atPath: path)
         }
-        paths = []
     }
 }

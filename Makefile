@@ -76,12 +76,13 @@ bench: deps
 	$(RELEASE_BUILD) --product pickerreel
 	$(RELEASE_BUILD) --product gif-bench
 	/usr/bin/python3 Benchmarks/bench.py
-	@for spec in seed-demo large; do \
-		fps=$$(python3 -c "import json;print(json.load(open('Fixtures/bench/$$spec.json'))['output']['fps'])"); \
-		rm -rf Output/bench-gif/$$spec && .build/release/pickerreel render Fixtures/bench/$$spec.json -o Output/bench-gif/$$spec --quiet; \
-		echo "GIF, $$spec: PickerReel (gif-bench) against ffmpeg palettegen + paletteuse on the same PNG frames"; \
-		python3 Benchmarks/gif_vs_ffmpeg.py Output/bench-gif/$$spec $$fps --gif-bench .build/release/gif-bench \
-			--work Output/bench-gif/$$spec-gifs --repeat 3 || exit 1; \
+	@for spec in Fixtures/specs/seed-demo.json Fixtures/specs/numbers-vertical.json Fixtures/bench/large.json; do \
+		name=$$(basename $$spec .json); \
+		fps=$$(python3 -c "import json;print(json.load(open('$$spec')).get('output', {}).get('fps', 30))"); \
+		rm -rf Output/bench-gif/$$name && .build/release/pickerreel render $$spec -o Output/bench-gif/$$name --quiet; \
+		echo "GIF, $$name: PickerReel (gif-bench) against ffmpeg palettegen + paletteuse on the same PNG frames"; \
+		python3 Benchmarks/gif_vs_ffmpeg.py Output/bench-gif/$$name $$fps --gif-bench .build/release/gif-bench \
+			--work Output/bench-gif/$$name-gifs --repeat 3 || exit 1; \
 		/usr/bin/time -f "pickerreel render --format gif, whole process: %e s wall, %U s user, %M KB peak" \
-			.build/release/pickerreel render Fixtures/bench/$$spec.json -o Output/bench-gif/$$spec-render --format gif --quiet; \
+			.build/release/pickerreel render $$spec -o Output/bench-gif/$$name-render --format gif --quiet; \
 	done

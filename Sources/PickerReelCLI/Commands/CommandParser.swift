@@ -6,7 +6,7 @@ import PickerRender
 /// Turns the tool's arguments into a `Command`, with no side effects, so tests can call it directly.
 public enum CommandParser {
     static let commandSummaries: [(name: String, summary: String)] = [
-        ("render", "Render every frame of one or more specs as PNG and/or SVG files."),
+        ("render", "Render the frames of one or more specs: PNG, SVG, GIF, animated SVG, contact sheet."),
         ("frame", "Render one frame, by time or index, to a PNG or SVG file."),
         ("layout", "Print the canvas and segment frames as JSON."),
         ("timeline", "Print the highlight of every frame as JSON."),
@@ -55,7 +55,7 @@ public enum CommandParser {
 
     static let renderHelp = usageText(
         command: "render",
-        synopsis: "[SPEC…] [-o DIR] [--format png,svg,svg-animated,sheet,gif] [--shard K/N] [-j N] [--png-level N] [--quiet]",
+        synopsis: "[SPEC…] [-o DIR] [--format LIST] [--gif-matte COLOR] [--shard K/N] [-j N] [--png-level N] [--quiet]",
         summary: "Render every frame of each spec into frame-0000.png, frame-0001.png, … With no SPEC, renders the built-in seed demo.",
         options: renderOptions,
         details: """

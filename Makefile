@@ -61,12 +61,14 @@ fuzz: fuzz-build
 	$(FUZZ_BINARY) -dict=Fuzz/spec.dict -max_len=8192 -timeout=10 -rss_limit_mb=2048 -max_total_time=$(FUZZ_SECONDS) \
 		-print_final_stats=1 -artifact_prefix=fuzz-artifacts/ .build/fuzz/corpus Fixtures/fuzz-corpus
 
-# The whole test suite under ThreadSanitizer, then AddressSanitizer, each in its own build folder.
+# The whole test suite under ThreadSanitizer, then AddressSanitizer (with LeakSanitizer; fontconfig's and the
+# test runner's process-long allocations are suppressed in Tests/lsan-suppressions.txt), each in its own build folder.
 sanitize: deps
 	$(SWIFT) build --build-tests --sanitize=thread --scratch-path .build/tsan
 	$(SWIFT) test --skip-build --sanitize=thread --scratch-path .build/tsan
 	$(SWIFT) build --build-tests --sanitize=address --scratch-path .build/asan
-	$(SWIFT) test --skip-build --sanitize=address --scratch-path .build/asan
+	LSAN_OPTIONS=suppressions=$(CURDIR)/Tests/lsan-suppressions.txt:print_suppressions=0 \
+		$(SWIFT) test --skip-build --sanitize=address --scratch-path .build/asan
 
 # Speed: the release build on the benchmark suite (seed demo, large spec, 100 generated specs, a 10x longer spec)
 # against the naive python3-cairo baseline; prints a table and appends the figures to Benchmarks/results.csv.

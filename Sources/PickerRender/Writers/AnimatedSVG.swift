@@ -21,7 +21,6 @@ public struct AnimatedSVG {
     /// Throws `RenderError` when cairo cannot draw the labels.
     public func document() throws(RenderError) -> [UInt8] {
         let spec = renderer.spec
-        let timeline = renderer.timeline
         let canvas = renderer.layout.canvas
         let width = Self.number(canvas.width)
         let height = Self.number(canvas.height)

@@ -168,8 +168,9 @@ public final class StagingRegistry: @unchecked Sendable {
         return cancelled
     }
 
-    /// Shared by file writes, exclusive to `removeAll`: writers run in parallel, but never while a staging
-    /// folder is being removed. Allocated once and never freed, as the registry lives as long as the process.
+    /// Shared by file writes, exclusive to `removeAll`: writers run in parallel, never during a removal.
+    ///
+    /// Allocated once and never freed, as the registry lives as long as the process.
     private let writeGate: UnsafeMutablePointer<pthread_rwlock_t> = {
         let gate = UnsafeMutablePointer<pthread_rwlock_t>.allocate(capacity: 1)
         gate.initialize(to: pthread_rwlock_t())

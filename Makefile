@@ -31,6 +31,7 @@ test: deps
 	@./scripts/install-test-dependencies.sh
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
+	$(SWIFT) format lint --strict --recursive Package.swift Sources Tests
 
 # Re-record the project's golden images in Fixtures/golden/ after an intended change; look at them before committing.
 goldens: deps

@@ -1,4 +1,5 @@
 import Foundation
+import PickerRender
 
 /// One side of a comparison as found on disk: a single PNG file or a folder of them.
 enum CompareInput: Equatable {
@@ -20,7 +21,7 @@ enum CompareInput: Equatable {
         do {
             names = try FileManager.default.contentsOfDirectory(atPath: folder)
         } catch {
-            throw CompareError(.cannotList(folder: folder, reason: FileReasons.reason(error)))
+            throw CompareError(.cannotList(folder: folder, reason: FileErrors.reason(error)))
         }
         return names.filter { name in
             guard name.lowercased().hasSuffix(".png"), !name.hasPrefix(".") else { return false }

@@ -128,13 +128,14 @@ public struct FolderComparison: Sendable {
     }
 
     static func writeDiff(_ image: RGBAImage, to path: String) throws(CompareError) {
-        let bytes: [UInt8]
         do {
-            bytes = try PNGFile.encode(image)
+            // The renderer's atomic writer: missing folders are made, and no reader sees half a picture.
+            try AtomicFile.write(try PNGFile.encode(image), to: path)
         } catch {
+            if case .file(_, let reason) = error {
+                throw CompareError(.cannotWriteDiff(path: path, reason: reason))
+            }
             throw CompareError(.cannotWriteDiff(path: path, reason: error.description))
         }
-        try AtomicFile.makeFolder(URL(fileURLWithPath: path).deletingLastPathComponent().path)
-        try AtomicFile.write(bytes, to: path)
     }
 }

@@ -21,21 +21,6 @@ public struct Rect: Equatable, Hashable, Sendable, Codable {
     public var maxX: Double { x + width }
     /// The bottom edge.
     public var maxY: Double { y + height }
-
-    /// The smallest rectangle holding both.
-    public func union(_ other: Rect) -> Rect {
-        let minX = Swift.min(x, other.x)
-        let minY = Swift.min(y, other.y)
-        return Rect(
-            x: minX, y: minY,
-            width: Swift.max(maxX, other.maxX) - minX,
-            height: Swift.max(maxY, other.maxY) - minY)
-    }
-
-    /// The rectangle grown by `amount` on every side.
-    public func insetBy(_ amount: Double) -> Rect {
-        Rect(x: x + amount, y: y + amount, width: width - 2 * amount, height: height - 2 * amount)
-    }
 }
 
 /// A width and height in points.

@@ -17,8 +17,6 @@ public struct Timeline: Equatable, Sendable {
     let rect: AnimatedValue?
     /// The fade: one component, 1 shown, 0 hidden.
     let fade: AnimatedValue
-    /// When each change starts, in order.
-    public let changeTimes: [Double]
 
     /// Builds the timeline of `spec` on `layout`.
     ///
@@ -30,10 +28,8 @@ public struct Timeline: Equatable, Sendable {
         var rect = spec.initialSelection.flatMap(layout.segmentFrame(of:)).map { AnimatedValue(initial: AnimationVector($0)) }
         var fade = AnimatedValue(initial: AnimationVector([rect == nil ? 0 : 1]))
         var time = 0.0
-        var changeTimes: [Double] = []
         for change in spec.changes {
             time += change.after
-            changeTimes.append(time)
             if let item = change.selection, let frame = layout.segmentFrame(of: item) {
                 let target = AnimationVector(frame)
                 let visible = (fade.value(at: time).components.first ?? 0) > 0
@@ -53,7 +49,6 @@ public struct Timeline: Equatable, Sendable {
         }
         self.rect = rect
         self.fade = fade
-        self.changeTimes = changeTimes
         settleTime = max(time, rect?.settleTime ?? 0, fade.settleTime, 0)
         duration = settleTime + spec.tail
     }

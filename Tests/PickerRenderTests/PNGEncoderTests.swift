@@ -46,7 +46,7 @@ struct PNGEncoderTests {
             for index in Self.sampleFrames(renderer).prefix(3) {
                 let surface = try renderer.frameSurface(forFrame: index)
                 let ours = try ImageSurface(pngBytes: encoder.encode(surface), path: name).rgbaImage()
-                let cairos = try ImageSurface(pngBytes: surface.pngBytes(), path: name).rgbaImage()
+                let cairos = try ImageSurface(pngBytes: surface.cairoPNGBytes(), path: name).rgbaImage()
                 #expect(differingPixels(ours, cairos) == 0, "\(name), frame \(index), level \(level)")
                 #expect(differingPixels(ours, surface.rgbaImage()) == 0, "\(name), frame \(index), level \(level)")
             }

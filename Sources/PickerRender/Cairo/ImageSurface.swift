@@ -73,8 +73,10 @@ public final class ImageSurface {
     /// Bytes from one row to the next.
     var stride: Int { Int(cairo_image_surface_get_stride(pointer)) }
 
-    /// The surface encoded as PNG by cairo (libpng, zlib's default level).
-    public func pngBytes() throws(RenderError) -> [UInt8] {
+    /// The surface encoded as PNG by cairo's own writer (libpng, zlib's default level).
+    ///
+    /// Output goes through `PNGEncoder`; this stays as the independent encoder the tests check it against.
+    func cairoPNGBytes() throws(RenderError) -> [UInt8] {
         cairo_surface_flush(pointer)
         let sink = ByteSink()
         let status = withExtendedLifetime(sink) {

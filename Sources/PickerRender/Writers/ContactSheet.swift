@@ -54,7 +54,7 @@ public struct ContactSheet {
     ///
     /// Throws `RenderError` when cairo fails or the sheet would exceed the picture limits.
     public func pngBytes() throws(RenderError) -> [UInt8] {
-        try image().pngBytes()
+        try PNGEncoder().encode(image())
     }
 
     /// The sheet as a surface.

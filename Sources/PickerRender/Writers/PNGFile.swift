@@ -19,8 +19,8 @@ public enum PNGFile {
         return try ImageSurface(pngBytes: bytes, path: path).rgbaImage()
     }
 
-    /// Encodes `image` as PNG bytes.
+    /// Encodes `image` as PNG bytes with the same encoder as the frames (libdeflate, the default level).
     public static func encode(_ image: RGBAImage) throws(RenderError) -> [UInt8] {
-        try ImageSurface(image).pngBytes()
+        try PNGEncoder().encode(ImageSurface(image))
     }
 }

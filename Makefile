@@ -28,7 +28,7 @@ demo: deps
 	.build/release/pickerreel frame Fixtures/specs/numbers-vertical.json --time 1.5 -o docs/images/numbers-vertical-spring.png
 
 test: deps
-	@./scripts/install-test-dependencies.sh
+	@./scripts/install-dependencies.sh --test
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 	$(SWIFT) format lint --strict --recursive Package.swift Sources Tests
@@ -75,7 +75,7 @@ sanitize: deps
 # against the naive python3-cairo baseline; prints a table and appends the figures to Benchmarks/results.csv.
 # BENCH_REPS (default 3), BENCH_CASES (e.g. seed,large), PNG_LEVEL and BENCH_LABEL are passed through.
 bench: deps
-	@./scripts/install-bench-dependencies.sh
+	@./scripts/install-dependencies.sh --bench
 	$(RELEASE_BUILD) --product pickerreel
 	$(RELEASE_BUILD) --product gif-bench
 	/usr/bin/python3 Benchmarks/bench.py

@@ -1,24 +1,43 @@
 #!/usr/bin/env bash
-# Installs the Debian packages PickerReel builds and tests with, and the PyPI packages its pixelmatch cross-check
-# tests run, only when something is missing. Safe to run again: it does nothing when everything is present.
+# Installs what PickerReel needs, only when something is missing; safe to run again.
+#
+#   scripts/install-dependencies.sh           the Debian packages it builds with (make build, make demo)
+#   scripts/install-dependencies.sh --test    also headless Chromium (plays the animated SVG) and PyPI's pixelmatch
+#                                             and pillow (the comparison's cross-check)  (make test)
+#   scripts/install-dependencies.sh --bench   also python3-cairo (the naive baseline), ffmpeg, and numpy, pillow,
+#                                             scikit-image (the GIF comparison)          (make bench)
 set -euo pipefail
 
-packages=(pkg-config libcairo2-dev libpango1.0-dev libdeflate-dev libgif-dev libimagequant-dev fonts-inter fonts-dejavu-core)
+mode=${1:-build}
+mode=${mode#--}
+case "$mode" in build | test | bench) ;; *) echo "usage: $0 [--test | --bench]" >&2; exit 2 ;; esac
+
+# Debian packages, and Python modules from PyPI, with a module to import to see whether each is there.
+debian=(pkg-config libcairo2-dev libpango1.0-dev libdeflate-dev libgif-dev libimagequant-dev fonts-inter fonts-dejavu-core)
+python_modules=()
+python_packages=()
+if [ "$mode" = test ]; then
+    debian+=(chromium)
+    python_modules=(pixelmatch PIL)
+    python_packages=(pixelmatch pillow)
+elif [ "$mode" = bench ]; then
+    debian+=(python3-cairo ffmpeg)
+    python_modules=(numpy PIL skimage)
+    python_packages=(numpy pillow scikit-image)
+fi
 
 missing=()
-for package in "${packages[@]}"; do
+for package in "${debian[@]}"; do
     if ! dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q 'install ok installed'; then
         missing+=("$package")
     fi
 done
-
 if [ ${#missing[@]} -gt 0 ]; then
     if ! command -v apt-get >/dev/null 2>&1; then
         echo "PickerReel needs these packages: ${missing[*]}" >&2
         echo "Install them with your package manager (Homebrew: brew install cairo pango libdeflate giflib libimagequant)." >&2
         exit 1
     fi
-
     echo "Installing ${missing[*]} …" >&2
     sudo_prefix=()
     if [ "$(id -u)" -ne 0 ]; then sudo_prefix=(sudo); fi
@@ -27,14 +46,16 @@ if [ ${#missing[@]} -gt 0 ]; then
     "${sudo_prefix[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 fi
 
-# Tests/PickerCompareTests cross-checks its pixel counts against PyPI's pixelmatch, run by python3 with Pillow.
-if ! python3 -c 'import pixelmatch, PIL' >/dev/null 2>&1; then
-    if ! command -v python3 >/dev/null 2>&1 || ! python3 -m pip --version >/dev/null 2>&1; then
-        echo "The tests need the PyPI packages pixelmatch and pillow, and python3 with pip is not available." >&2
-        echo "Install it (Debian: sudo apt-get install python3 python3-pip; Homebrew: brew install python)," >&2
-        echo "then run: python3 -m pip install pixelmatch pillow" >&2
-        exit 1
+if [ ${#python_modules[@]} -gt 0 ]; then
+    imports=$(IFS=,; echo "${python_modules[*]}")
+    if ! python3 -c "import $imports" >/dev/null 2>&1; then
+        if ! command -v python3 >/dev/null 2>&1 || ! python3 -m pip --version >/dev/null 2>&1; then
+            echo "make $mode needs the PyPI packages ${python_packages[*]}, and python3 with pip is not available." >&2
+            echo "Install it (Debian: sudo apt-get install python3 python3-pip; Homebrew: brew install python)," >&2
+            echo "then run: python3 -m pip install ${python_packages[*]}" >&2
+            exit 1
+        fi
+        echo "Installing ${python_packages[*]} from PyPI …" >&2
+        python3 -m pip install --quiet "${python_packages[@]}"
     fi
-    echo "Installing pixelmatch and pillow from PyPI …" >&2
-    python3 -m pip install --quiet pixelmatch pillow
 fi

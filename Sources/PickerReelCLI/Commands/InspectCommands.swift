@@ -7,14 +7,14 @@ struct InspectCommands {
     var console: Console
 
     func layout(_ path: String) throws -> Int32 {
-        let renderer = try FrameRenderer(spec: try SpecSource.load(path).spec, file: path)
-        console.out(jsonText(LayoutReport(spec: renderer.spec, layout: renderer.layout)))
+        let plan = try RenderPlan(spec: try SpecSource.load(path).spec, file: path)
+        console.out(jsonText(LayoutReport(spec: plan.spec, layout: plan.layout)))
         return ExitCode.success
     }
 
     func timeline(_ path: String) throws -> Int32 {
-        let renderer = try FrameRenderer(spec: try SpecSource.load(path).spec, file: path)
-        console.out(jsonText(TimelineReport(timeline: renderer.timeline)))
+        let plan = try RenderPlan(spec: try SpecSource.load(path).spec, file: path)
+        console.out(jsonText(TimelineReport(timeline: plan.timeline)))
         return ExitCode.success
     }
 
@@ -22,13 +22,12 @@ struct InspectCommands {
         var failed = false
         for path in paths {
             do {
-                let renderer = try FrameRenderer(spec: try SpecSource.load(path).spec, file: path)
-                for warning in renderer.warnings {
+                let plan = try RenderPlan(spec: try SpecSource.load(path).spec, file: path)
+                for warning in plan.warnings {
                     console.err("pickerreel: warning: \(path): \(warning)\n")
                 }
-                let (width, height) = (renderer.pixelWidth, renderer.pixelHeight)
-                console.out(
-                    "\(path): ok (\(renderer.spec.items.count) items, \(renderer.timeline.frameCount) frames of \(width) × \(height) px)\n")
+                let (width, height) = (plan.pixelWidth, plan.pixelHeight)
+                console.out("\(path): ok (\(plan.spec.items.count) items, \(plan.timeline.frameCount) frames of \(width) × \(height) px)\n")
             } catch {
                 console.err("pickerreel: error: \(error)\n")
                 failed = true

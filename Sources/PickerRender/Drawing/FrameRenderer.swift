@@ -40,21 +40,13 @@ public final class FrameRenderer {
         do {
             pngEncoder = try PNGEncoder(compression: pngCompression)
             text = try PangoText()
+            let plan = try RenderPlan(spec: spec, file: file, measuringWith: text)
             self.spec = spec
-            layout = PickerLayout(spec: spec, measurer: text)
-            timeline = Timeline(spec: spec, layout: layout)
-            do {
-                try RenderLimits.check(spec: spec, layout: layout, timeline: timeline, file: file)
-            } catch {
-                throw RenderSetupError.spec(error)
-            }
-            (pixelWidth, pixelHeight) = layout.pixelSize(scale: spec.output.scale)
+            layout = plan.layout
+            timeline = plan.timeline
+            (pixelWidth, pixelHeight) = (plan.pixelWidth, plan.pixelHeight)
+            warnings = plan.warnings
             painter = PickerPainter(spec: spec, layout: layout, text: text)
-            var warnings: [String] = []
-            if let used = text.resolvedFamily(of: spec.style.font), used.lowercased() != spec.style.font.family.lowercased() {
-                warnings.append("the font family \"\(spec.style.font.family)\" is not installed; using \"\(used)\" instead")
-            }
-            self.warnings = warnings
             staticLayer = try ImageSurface(width: pixelWidth, height: pixelHeight)
             let staticContext = try CairoContext(surface: staticLayer.pointer)
             cairo_scale(staticContext.pointer, spec.output.scale, spec.output.scale)

@@ -4,13 +4,11 @@ import PackageDescription
 let package = Package(
     name: "PickerReel",
     products: [
-        // The model (spec, layout, timeline) and the Cairo renderer, for other Swift packages.
-        .library(name: "PickerReel", targets: ["PickerKit", "PickerRender"]),
-        .executable(name: "pickerreel", targets: ["pickerreel"]),
-        // Perceptual comparison of PNG files and folders (pixelmatch's algorithm), for `pickerreel compare` and snapshots.
-        .library(name: "PickerCompare", targets: ["PickerCompare"]),
+        // `import PickerReel`: describe, validate, render, encode and compare pickers from Swift.
+        .library(name: "PickerReel", targets: ["PickerReel"]),
         // `assertPickerSnapshot`: golden-image tests of pickers for Swift Testing and XCTest alike.
         .library(name: "PickerSnapshot", targets: ["PickerSnapshot"]),
+        .executable(name: "pickerreel", targets: ["pickerreel"]),
     ],
     targets: [
         // C libraries from the system, found with pkg-config.
@@ -50,16 +48,20 @@ let package = Package(
         // Comparing pictures: YIQ colour distance with anti-aliasing detection, folders, reports, the `compare` command.
         .target(name: "PickerCompare", dependencies: ["PickerKit", "PickerRender"]),
 
+        // The library users import: `Renderer` (frames, animation formats, the all-or-nothing write into a folder),
+        // spec files, and the model, drawing and comparison modules re-exported.
+        .target(name: "PickerReel", dependencies: ["PickerKit", "PickerRender", "PickerCompare", "PickerGIF"]),
+
         // Snapshot tests: render frames, compare them with goldens beside the test file, record when asked.
-        .target(name: "PickerSnapshot", dependencies: ["PickerKit", "PickerRender", "PickerCompare"]),
+        .target(name: "PickerSnapshot", dependencies: ["PickerReel"]),
 
         // Animated GIF encoding: one global palette from libimagequant, delta frames written with giflib.
         .target(name: "PickerGIF", dependencies: ["PickerKit", "CPickerGIF", "CPickerImageQuant"]),
         // PNG frames in, GIF out, for Benchmarks/gif_vs_ffmpeg.py; not a product.
         .executableTarget(name: "gif-bench", dependencies: ["PickerGIF", "PickerKit", "PickerRender"]),
 
-        // The command-line tool as a library, so tests can call its parser directly.
-        .target(name: "PickerReelCLI", dependencies: ["PickerKit", "PickerRender", "PickerCompare", "PickerGIF"]),
+        // The command-line tool: arguments to library calls, messages and exit codes; a library so tests can call it.
+        .target(name: "PickerReelCLI", dependencies: ["PickerReel"]),
         .executableTarget(name: "pickerreel", dependencies: ["PickerReelCLI"]),
 
         .testTarget(name: "PickerKitTests", dependencies: ["PickerKit"]),
@@ -76,9 +78,10 @@ let package = Package(
             // The pixelmatch cross-check script is run by python3, found through #filePath.
             exclude: ["Support/pixelmatch_count.py"]
         ),
-        .testTarget(name: "PickerSnapshotTests", dependencies: ["PickerSnapshot", "PickerCompare", "PickerKit", "PickerRender"]),
+        .testTarget(name: "PickerReelTests", dependencies: ["PickerReel"]),
+        .testTarget(name: "PickerSnapshotTests", dependencies: ["PickerSnapshot", "PickerReel"]),
         .testTarget(name: "PickerGIFTests", dependencies: ["PickerKit", "PickerGIF", "CPickerGIF"]),
-        .testTarget(name: "PickerReelCLITests", dependencies: ["PickerReelCLI", "PickerKit", "PickerRender", "pickerreel"]),
+        .testTarget(name: "PickerReelCLITests", dependencies: ["PickerReelCLI", "PickerReel", "pickerreel"]),
     ],
     swiftLanguageModes: [.v6]
 )

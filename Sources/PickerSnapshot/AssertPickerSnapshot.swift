@@ -1,7 +1,5 @@
 import Foundation
-import PickerCompare
-import PickerKit
-import PickerRender
+import PickerReel
 
 /// Renders `spec` at each of `times`, in seconds, and compares the frames with the goldens recorded for `name`.
 ///
@@ -26,11 +24,11 @@ public func assertPickerSnapshot(
     record: Bool? = nil,
     filePath: StaticString = #filePath
 ) throws(SnapshotFailure) {
-    let renderer: FrameRenderer
+    let renderer: Renderer
     do {
-        renderer = try FrameRenderer(spec: spec)
+        renderer = try Renderer(spec)
     } catch {
-        throw SnapshotFailure(.cannotRender(name: name, reason: error.description))
+        throw SnapshotFailure(.cannotRender(name: name, reason: "\(error)"))
     }
     try assertPickerSnapshot(
         of: renderer, at: times, named: name, tolerance: tolerance, settings: settings,
@@ -40,7 +38,8 @@ public func assertPickerSnapshot(
 /// Reads the spec at `specFile` (absolute, or relative to the working directory) and checks its frames at
 /// `times` against the goldens for `name`, as `assertPickerSnapshot(of:at:named:)` does for a `PickerSpec`.
 ///
-/// Throws `SnapshotFailure` also when the file cannot be read or is not a valid spec, with the decoder's message.
+/// The file is read as `pickerreel` reads it (regular files of at most `SpecLimits.maximumFileBytes`). Throws
+/// `SnapshotFailure` also when the file cannot be read or is not a valid spec, with the decoder's message.
 public func assertPickerSnapshot(
     ofSpecFile specFile: String,
     at times: [Double],
@@ -51,15 +50,9 @@ public func assertPickerSnapshot(
     record: Bool? = nil,
     filePath: StaticString = #filePath
 ) throws(SnapshotFailure) {
-    let bytes: [UInt8]
+    let renderer: Renderer
     do {
-        bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: specFile)))
-    } catch {
-        throw SnapshotFailure(.cannotRender(name: name, reason: "\(specFile): cannot read the spec (\(error.localizedDescription))"))
-    }
-    let renderer: FrameRenderer
-    do {
-        renderer = try FrameRenderer(spec: try PickerSpec.decode(bytes, file: specFile), file: specFile)
+        renderer = try Renderer(try PickerSpec(contentsOf: URL(fileURLWithPath: specFile), file: specFile), file: specFile)
     } catch {
         throw SnapshotFailure(.cannotRender(name: name, reason: "\(error)"))
     }
@@ -73,7 +66,7 @@ public func assertPickerSnapshot(
 ///
 /// Throws `SnapshotFailure`; see `assertPickerSnapshot(of:at:named:)`.
 public func assertPickerSnapshot(
-    of renderer: FrameRenderer,
+    of renderer: Renderer,
     at times: [Double],
     named name: String,
     tolerance: Tolerance = SnapshotDefaults.tolerance,

@@ -50,7 +50,7 @@ struct AnimatedSVGBrowserTests {
         let render = try runTool(["render", fixture(spec), "-o", folder.path, "--format", "svg-animated", "-q"])
         try #require(render.status == 0, "\(render.stderr)")
         let name = (spec as NSString).deletingPathExtension
-        let svg = try String(contentsOf: folder.appendingPathComponent("\(name).svg"), encoding: .utf8)
+        let svg = try String(contentsOf: folder.appendingPathComponent("\(name)/\(name).svg"), encoding: .utf8)
         let layout = try JSONSerialization.jsonObject(with: Data(try runTool(["layout", fixture(spec)]).stdout.utf8)) as? [String: Any]
         let canvas = try #require(layout?["canvas"] as? [String: Double])
         let scale = try #require(canvas["scale"])

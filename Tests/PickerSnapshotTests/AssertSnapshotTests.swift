@@ -1,6 +1,6 @@
 import Foundation
 import PickerCompare
-import PickerKit
+import PickerReel
 import PickerRender
 import Testing
 
@@ -63,7 +63,7 @@ struct AssertSnapshotTests {
         let folder = try SnapshotFolder()
         var spec = try fixtureSpec("seed-demo")
         try record(spec, in: folder)
-        spec.style.highlight.color = RGBAColor(hex: 0xFF3B30)
+        spec.style.highlight.color = .red
 
         let failure = try #require(checking(spec, in: folder, at: [0.0]))
         #expect(!failure.recordedGoldens)
@@ -73,7 +73,7 @@ struct AssertSnapshotTests {
         let diffPath = try #require(failure.diffPaths.first)
         let actualPath = try #require(failure.actualPaths.first)
         #expect(try PNGFile.read(diffPath).width == figures.size.width)
-        #expect(try PNGFile.read(actualPath) == FrameRenderer(spec: spec).image(at: 0))
+        #expect(try PNGFile.read(actualPath) == Renderer(spec).image(at: 0))
         #expect(failure.description.contains("\(figures.differentPixels) pixels differ (ratio "))
         #expect(failure.description.contains("of \(figures.size) pixels"))
         #expect(failure.description.contains("golden: \(folder.path)/\(folder.name).0.000s.png"))
@@ -81,7 +81,7 @@ struct AssertSnapshotTests {
         #expect(failure.description.contains("actual: \(actualPath)"))
 
         // Once the render matches again, the stale pictures of the failure are removed.
-        spec.style.highlight.color = RGBAColor(hex: 0x8E8E93)
+        spec.style.highlight.color = .gray
         #expect(checking(spec, in: folder, at: [0.0]) == nil)
         #expect(!fileExists(diffPath) && !fileExists(actualPath))
     }
@@ -89,7 +89,7 @@ struct AssertSnapshotTests {
     @Test func oneChangedPixelIsReportedAsExactlyOne() throws {
         let folder = try SnapshotFolder()
         let spec = try fixtureSpec("seed-demo")
-        var golden = try FrameRenderer(spec: spec).image(at: 0)
+        var golden = try Renderer(spec).image(at: 0)
         golden.setPixel(x: 3, y: 3, to: (0, 0, 0, 255))  // White canvas corner: far from every edge.
         try AtomicFile.write(PNGFile.encode(golden), to: "\(folder.path)/\(folder.name).0.000s.png")
 
@@ -106,7 +106,7 @@ struct AssertSnapshotTests {
 
     /// The seed demo's highlight `points` further along its linear move from Year back to Day at 2.5 s.
     func seedDemoHighlightMoved(by points: Double) throws -> (time: Double, image: RGBAImage) {
-        let renderer = try FrameRenderer(spec: try fixtureSpec("seed-demo"))
+        let renderer = try Renderer(try fixtureSpec("seed-demo"))
         let start = try #require(renderer.timeline.highlight(at: 2.5)).rect.x
         let later = try #require(renderer.timeline.highlight(at: 2.6)).rect.x
         let time = 2.5 + points / abs(later - start) * 0.1
@@ -147,9 +147,9 @@ struct AssertSnapshotTests {
     /// that the whole picker sits `padding − 16` points further right and down on a canvas of the same size.
     func seedDemoShifted(padding: Double) throws -> RGBAImage {
         var spec = try fixtureSpec("seed-demo")
-        let size = try FrameRenderer(spec: spec)
+        let size = try Renderer(spec)
         spec.style.padding = padding
-        return cropped(try FrameRenderer(spec: spec).image(at: 0), width: size.pixelWidth, height: size.pixelHeight)
+        return cropped(try Renderer(spec).image(at: 0), width: size.pixelSize.width, height: size.pixelSize.height)
     }
 
     @Test func aWholePickerMovedByAFractionOfAPointMovesGlyphsByWholePixels() throws {
@@ -175,14 +175,14 @@ struct AssertSnapshotTests {
         let folder = try SnapshotFolder()
         var spec = try fixtureSpec("seed-demo")
         try record(spec, in: folder, at: [0.0])
-        let before = try FrameRenderer(spec: spec)
+        let before = try Renderer(spec)
         spec.style.padding = 20
-        let after = try FrameRenderer(spec: spec)
+        let after = try Renderer(spec)
 
         let failure = try #require(checking(spec, in: folder, at: [0.0]))
         #expect(
             failure.description.contains(
-                "the golden is \(before.pixelWidth)×\(before.pixelHeight) pixels but the render is \(after.pixelWidth)×\(after.pixelHeight)"
+                "the golden is \(before.pixelSize.width)×\(before.pixelSize.height) pixels but the render is \(after.pixelSize.width)×\(after.pixelSize.height)"
             ))
         #expect(failure.actualPaths.allSatisfy(fileExists) && failure.diffPaths.isEmpty)
     }
@@ -204,7 +204,7 @@ struct AssertSnapshotTests {
             try assertPickerSnapshot(ofSpecFile: path, at: [1.3], named: folder.name, snapshotDirectory: folder.path)
         }
         try assertPickerSnapshot(
-            of: FrameRenderer(spec: fixtureSpec("numbers-vertical")), at: [1.3], named: folder.name, snapshotDirectory: folder.path)
+            of: Renderer(fixtureSpec("numbers-vertical")), at: [1.3], named: folder.name, snapshotDirectory: folder.path)
         try assertPickerSnapshot(of: fixtureSpec("numbers-vertical"), at: [1.3], named: folder.name, snapshotDirectory: folder.path)
     }
 

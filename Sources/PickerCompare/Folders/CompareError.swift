@@ -43,7 +43,7 @@ public struct CompareError: Error, Equatable, Sendable, CustomStringConvertible 
         case .unreadable(let path, let error):
             switch error {
             case .file, .notPNG: return error.description  // These already begin with the path.
-            case .cairo, .tooLarge, .encode: return "\(path): \(error)"
+            default: return "\(path): \(error)"
             }
         case .mixedKinds(let folder, let file):
             return "\(folder) is a folder but \(file) is a file; give two PNG files or two folders"

@@ -13,34 +13,34 @@
 /// A plan whose whole duration is under 2 cs is a single frame with that duration (a still picture).
 ///
 /// Pure: no pictures, only times, so it can be checked at any frame rate without rendering.
-public struct GIFFramePlan: Equatable, Sendable {
+package struct GIFFramePlan: Equatable, Sendable {
     /// One frame of the GIF.
-    public struct Frame: Equatable, Sendable {
+    package struct Frame: Equatable, Sendable {
         /// The source frame the GIF frame shows.
-        public let sourceIndex: Int
+        package let sourceIndex: Int
         /// How long it stays on screen, in centiseconds.
-        public let delay: Int
+        package let delay: Int
 
         /// Creates a frame.
-        public init(sourceIndex: Int, delay: Int) {
+        package init(sourceIndex: Int, delay: Int) {
             self.sourceIndex = sourceIndex
             self.delay = delay
         }
     }
 
     /// The shortest delay browsers honour, in centiseconds.
-    public static let minimumDelay = 2
+    package static let minimumDelay = 2
     /// The longest delay a GIF frame can hold, in centiseconds.
-    public static let maximumDelay = 65_535
+    package static let maximumDelay = 65_535
     /// The longest animation planned, in seconds; far beyond what a spec allows, and small enough for exact
     /// centisecond arithmetic.
-    public static let maximumDuration = 10_000_000.0
+    package static let maximumDuration = 10_000_000.0
 
     /// The GIF frames in order.
-    public let frames: [Frame]
+    package let frames: [Frame]
 
     /// The sum of the delays, in centiseconds.
-    public var totalDelay: Int {
+    package var totalDelay: Int {
         frames.reduce(0) { $0 + $1.delay }
     }
 
@@ -51,7 +51,7 @@ public struct GIFFramePlan: Equatable, Sendable {
     ///
     /// Throws `GIFEncodingError.invalidTiming` when there are no frames, the arrays differ in length, a time or
     /// the duration is negative, not finite or beyond `maximumDuration`, or the times go backwards.
-    public init(frameTimes: [Double], duration: Double, repeatsPrevious: [Bool]) throws(GIFEncodingError) {
+    package init(frameTimes: [Double], duration: Double, repeatsPrevious: [Bool]) throws(GIFEncodingError) {
         guard !frameTimes.isEmpty else { throw .invalidTiming("there are no frames") }
         guard frameTimes.count == repeatsPrevious.count else {
             throw .invalidTiming("\(frameTimes.count) frame times but \(repeatsPrevious.count) repeat flags")
@@ -76,7 +76,7 @@ public struct GIFFramePlan: Equatable, Sendable {
     ///
     /// Throws `GIFEncodingError.invalidTiming` when `fps` is not a positive number, `frameCount` is not positive,
     /// `repeatsPrevious` does not hold one flag per frame, or the times are out of range.
-    public init(frameCount: Int, fps: Double, duration: Double, repeatsPrevious: [Bool]) throws(GIFEncodingError) {
+    package init(frameCount: Int, fps: Double, duration: Double, repeatsPrevious: [Bool]) throws(GIFEncodingError) {
         guard fps.isFinite, fps > 0 else { throw .invalidTiming("the frame rate \(fps) is not a positive number") }
         guard frameCount > 0 else { throw .invalidTiming("there are no frames") }
         try self.init(frameTimes: (0..<frameCount).map { Double($0) / fps }, duration: duration, repeatsPrevious: repeatsPrevious)

@@ -36,17 +36,3 @@ public struct Size: Equatable, Hashable, Sendable, Codable {
         self.height = height
     }
 }
-
-/// Padding added on the left and right (`horizontal`) and on the top and bottom (`vertical`) of a segment's label.
-public struct SegmentPadding: Equatable, Hashable, Sendable {
-    /// Points added on each of the left and right sides.
-    public var horizontal: Double
-    /// Points added on each of the top and bottom sides.
-    public var vertical: Double
-
-    /// Creates a padding.
-    public init(horizontal: Double, vertical: Double) {
-        self.horizontal = horizontal
-        self.vertical = vertical
-    }
-}

@@ -28,14 +28,15 @@ public struct PickerLayout: Equatable, Sendable {
     public var segments: [Segment]
 
     /// Lays out `spec`, measuring each label with `measurer`.
-    public init(spec: PickerSpec, measurer: some TextMeasurer) {
-        let extents = spec.items.map { measurer.logicalExtents(of: $0.label, font: spec.style.font) }
+    package init(spec: PickerSpec, measurer: some TextMeasurer) {
+        let font = spec.resolvedStyle.font
+        let extents = spec.items.map { measurer.logicalExtents(of: $0.displayedLabel, font: font) }
         self.init(spec: spec, labelExtents: extents)
     }
 
     /// Lays out `spec` from already measured label extents (one per item, in order).
-    public init(spec: PickerSpec, labelExtents: [Rect]) {
-        let style = spec.style
+    package init(spec: PickerSpec, labelExtents: [Rect]) {
+        let style = spec.resolvedStyle
         let horizontal = style.orientation == .horizontal
         var sizes = labelExtents.map {
             Size(
@@ -80,9 +81,9 @@ public struct PickerLayout: Equatable, Sendable {
         self.segments = segments
     }
 
-    /// The frame of `item`'s segment, or nil when the item is not in the picker.
-    public func segmentFrame(of item: Item) -> Rect? {
-        segments.first(where: { $0.item == item })?.frame
+    /// The frame of the segment of the item whose value is `value`, or nil when there is none.
+    public func segmentFrame(of value: ItemValue) -> Rect? {
+        segments.first(where: { $0.item.value == value })?.frame
     }
 
     /// The picture's size in pixels at `scale`: ⌈canvas × scale⌉ on each side.

@@ -46,9 +46,9 @@ public enum SpecProblem: Equatable, Sendable {
     /// An object has a key the spec does not define.
     case unknownKey(String, suggestion: String?, known: [String])
     /// An item appears twice in `items`.
-    case duplicateItem(Item, firstIndex: Int)
+    case duplicateItem(ItemValue, firstIndex: Int)
     /// A selection names an item that is not in `items`.
-    case unknownItem(String, items: [Item])
+    case unknownItem(String, items: [ItemValue])
     /// A whole-spec limit is exceeded (canvas size, frame count, duration).
     case limitExceeded(String)
 
@@ -67,7 +67,7 @@ public enum SpecProblem: Equatable, Sendable {
             return "missing; expected \(expected)"
         case .unknownKey(let key, let suggestion, let known):
             let hint = suggestion.map { " (did you mean \"\($0)\"?)" } ?? ""
-            return "unknown key \"\(key)\"\(hint); known keys here: \(known.joined(separator: ", "))"
+            return "unknown key \"\(JSONPath.shortened(key))\"\(hint); known keys here: \(known.joined(separator: ", "))"
         case .duplicateItem(let item, let firstIndex):
             return "the item \(item) appears twice (first at items[\(firstIndex)]); items must be unique"
         case .unknownItem(let found, let items):

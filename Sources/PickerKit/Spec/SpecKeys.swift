@@ -1,22 +1,28 @@
 /// The keys each object of a spec may hold, in one place, so the decoder, its did-you-mean hints, and the
 /// test that keeps the JSON Schema in step all read the same lists.
-public enum SpecKeys {
+package enum SpecKeys {
     /// The top-level object.
-    public static let root = ["$schema", "items", "selection", "style", "animation", "output"]
+    package static let root = ["$schema", "items", "selection", "style", "animation", "output"]
+    /// An item written as an object.
+    package static let item = ["value", "label"]
     /// `selection`.
-    public static let selection = ["initial", "sequence", "tail"]
+    package static let selection = ["initial", "sequence", "tail"]
     /// Each `selection.sequence[i]`.
-    public static let change = ["select", "after", "curve", "duration"]
+    package static let change = ["select", "after", "curve", "duration"]
     /// `style`.
-    public static let style = [
+    package static let style = [
         "orientation", "distribution", "spacing", "segmentPadding", "padding", "font", "labelColor", "background", "highlight",
     ]
+    /// `style.segmentPadding` written as an object.
+    package static let segmentPadding = ["horizontal", "vertical"]
     /// `style.font`.
-    public static let font = ["family", "size", "weight"]
+    package static let font = ["family", "size", "weight"]
     /// `style.highlight`.
-    public static let highlight = ["cornerRadius", "color", "opacity", "layer"]
+    package static let highlight = ["cornerRadius", "color", "opacity", "layer"]
+    /// A curve's `spring` object.
+    package static let spring = ["response", "dampingFraction"]
     /// `animation`.
-    public static let animation = ["curve", "duration"]
+    package static let animation = ["curve", "duration"]
     /// `output`.
-    public static let output = ["fps", "scale", "loop"]
+    package static let output = ["fps", "scale", "loop"]
 }

@@ -29,4 +29,12 @@ public enum SpecLimits {
     public static let springResponse = 0.01...10.0
     /// A spring's damping fraction; 0 would never settle.
     public static let springDampingFraction = 0.01...10.0
+    /// A timing curve's x1 and x2: in 0…1, so that time maps to exactly one progress.
+    public static let bezierX = 0.0...1.0
+    /// A timing curve's y1 and y2: outside 0…1 the curve overshoots, as SwiftUI's `timingCurve` allows.
+    public static let bezierY = -10.0...10.0
+    /// A font weight on the CSS scale.
+    public static let fontWeight = 100...1000
+    /// How many times an animated output may play (a GIF's loop counter is 16 bits).
+    public static let loopCount = 1...65_535
 }

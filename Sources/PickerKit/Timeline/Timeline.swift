@@ -12,7 +12,7 @@ public struct Timeline: Equatable, Sendable {
     /// The whole animation's length: `settleTime` + tail.
     public let duration: Double
     /// The highlight's style values that do not animate.
-    let style: HighlightStyle
+    let style: ResolvedHighlight
     /// The rect, or nil while no item has ever been selected.
     let rect: AnimatedValue?
     /// The fade: one component, 1 shown, 0 hidden.
@@ -22,19 +22,20 @@ public struct Timeline: Equatable, Sendable {
     ///
     /// Every selected item is in the layout when the spec came from `PickerSpec.decode`; an item that is not
     /// is treated as selecting nothing.
-    public init(spec: PickerSpec, layout: PickerLayout) {
+    package init(spec: PickerSpec, layout: PickerLayout) {
         fps = spec.output.fps
-        style = spec.style.highlight
+        style = spec.resolvedStyle.highlight
         var rect = spec.initialSelection.flatMap(layout.segmentFrame(of:)).map { AnimatedValue(initial: AnimationVector($0)) }
         var fade = AnimatedValue(initial: AnimationVector([rect == nil ? 0 : 1]))
         var time = 0.0
         for change in spec.changes {
             time += change.after
+            let animation = spec.resolvedAnimation(of: change)
             if let item = change.selection, let frame = layout.segmentFrame(of: item) {
                 let target = AnimationVector(frame)
                 let visible = (fade.value(at: time).components.first ?? 0) > 0
                 if var moving = rect, visible {
-                    moving.animate(to: target, at: time, curve: change.curve, duration: change.duration)
+                    moving.animate(to: target, at: time, curve: animation.curve, duration: animation.duration)
                     rect = moving
                 } else if var hidden = rect {
                     hidden.jump(to: target, at: time)
@@ -42,9 +43,9 @@ public struct Timeline: Equatable, Sendable {
                 } else {
                     rect = AnimatedValue(initial: target)
                 }
-                fade.animate(to: AnimationVector([1]), at: time, curve: change.curve, duration: change.duration)
+                fade.animate(to: AnimationVector([1]), at: time, curve: animation.curve, duration: animation.duration)
             } else {
-                fade.animate(to: AnimationVector([0]), at: time, curve: change.curve, duration: change.duration)
+                fade.animate(to: AnimationVector([0]), at: time, curve: animation.curve, duration: animation.duration)
             }
         }
         self.rect = rect

@@ -1,7 +1,6 @@
 import Foundation
 import PickerCompare
-import PickerKit
-import PickerRender
+import PickerReel
 
 /// Turns the tool's arguments into a `Command`, with no side effects, so tests can call it directly.
 public enum CommandParser {
@@ -15,10 +14,12 @@ public enum CommandParser {
     ]
 
     static let renderOptions = [
-        OptionDefinition(name: "--output", short: "-o", valueName: "DIR", help: "Output folder (default: Output/<spec name>/)."),
+        OptionDefinition(
+            name: "--output", short: "-o", valueName: "DIR",
+            help: "Parent folder: each spec renders into DIR/<spec name>/ (default: Output)."),
         OptionDefinition(
             name: "--format", short: "-f", valueName: "LIST",
-            help: "Comma-separated formats: png, svg, svg-animated, sheet, gif (default: png)."),
+            help: "Comma-separated formats: \(OutputFormat.allCases.map(\.rawValue).joined(separator: ", ")) (default: png)."),
         OptionDefinition(
             name: "--gif-matte", short: nil, valueName: "COLOR",
             help: "GIF: colour translucent pixels are blended over, or none (default: white on a clear background)."),
@@ -59,9 +60,10 @@ public enum CommandParser {
         summary: "Render every frame of each spec into frame-0000.png, frame-0001.png, … With no SPEC, renders the built-in seed demo.",
         options: renderOptions,
         details: """
-            Output goes to Output/<spec name>/ unless -o is given. With several specs, -o names a parent folder
-            that gets one folder per spec; specs render in parallel across cores. Files appear only when the
-            render is complete; a failed render leaves the output folder as it was.
+            Each spec renders into <DIR>/<spec name>/, where DIR is -o or Output, whether one spec is given or a
+            glob matches many; specs render in parallel across cores. A folder changes only when its render is
+            complete: a failed or interrupted render leaves it exactly as it was, and a second render into the
+            same folder at the same time fails at once. Only the files of the formats written are replaced.
 
             Per-frame formats write frame-0000.png (or .svg), …; svg-animated writes <name>.svg, sheet writes
             <name>-sheet.png, and gif writes <name>.gif in the same folder.
@@ -114,11 +116,12 @@ public enum CommandParser {
             }
             if let matte = parsed.value("--gif-matte") {
                 if matte == "none" {
-                    options.gifMatte = .none
-                } else if let color = ColorParser.color(from: matte) {
+                    options.gifMatte = .noMatte
+                } else if let color = PickerColor(matte), let value = color.resolved(in: .light), value.alpha >= 1 {
                     options.gifMatte = .color(color)
                 } else {
-                    throw UsageError(command: name, message: "--gif-matte \(matte): expected a colour (#RRGGBB or a name) or none")
+                    throw UsageError(
+                        command: name, message: "--gif-matte \(matte): expected an opaque colour (#RRGGBB or a name such as white) or none")
                 }
             }
             if let jobs = parsed.value("--jobs") {
@@ -207,12 +210,12 @@ public enum CommandParser {
         return only
     }
 
-    static func parseFormats(_ list: String) throws(UsageError) -> [FrameFormat] {
-        var formats: [FrameFormat] = []
+    static func parseFormats(_ list: String) throws(UsageError) -> [OutputFormat] {
+        var formats: [OutputFormat] = []
         for word in list.split(separator: ",", omittingEmptySubsequences: false) {
             let name = word.trimmingCharacters(in: .whitespaces)
-            guard let format = FrameFormat(rawValue: name) else {
-                let known = FrameFormat.allCases.map(\.rawValue).joined(separator: ", ")
+            guard let format = OutputFormat(rawValue: name) else {
+                let known = OutputFormat.allCases.map(\.rawValue).joined(separator: ", ")
                 throw UsageError(command: "render", message: "--format: unknown format '\(name)'; known formats: \(known)")
             }
             if !formats.contains(format) { formats.append(format) }

@@ -4,18 +4,18 @@ import PickerKit
 /// Owns one cairo ARGB32 image surface (premultiplied alpha, native-endian 32-bit pixels) and releases it.
 ///
 /// Not thread-safe: keep each surface on the thread that uses it.
-public final class ImageSurface {
+package final class ImageSurface {
     /// The cairo surface; valid for the object's lifetime.
     let pointer: OpaquePointer
     /// Width in pixels.
-    public let width: Int
+    package let width: Int
     /// Height in pixels.
-    public let height: Int
+    package let height: Int
 
     /// A transparent surface of the given size.
     ///
     /// Throws `RenderError.tooLarge` beyond the frame limits, and a cairo error if memory runs out.
-    public init(width: Int, height: Int) throws(RenderError) {
+    package init(width: Int, height: Int) throws(RenderError) {
         guard width > 0, height > 0, width <= SpecLimits.maximumPixelsPerSide, height <= SpecLimits.maximumPixelsPerSide,
             width * height <= SpecLimits.maximumPixelsPerFrame
         else { throw RenderError.tooLarge(width: width, height: height) }
@@ -34,7 +34,7 @@ public final class ImageSurface {
     }
 
     /// Decodes a PNG from memory; `path` names it in errors.
-    public init(pngBytes: [UInt8], path: String) throws(RenderError) {
+    package init(pngBytes: [UInt8], path: String) throws(RenderError) {
         let source = ByteSource(pngBytes)
         let surface = withExtendedLifetime(source) {
             cairo_image_surface_create_from_png_stream(ByteSource.read, Unmanaged.passUnretained(source).toOpaque())
@@ -87,7 +87,7 @@ public final class ImageSurface {
     }
 
     /// The pixels as straight-alpha RGBA bytes.
-    public func rgbaImage() -> RGBAImage {
+    package func rgbaImage() -> RGBAImage {
         cairo_surface_flush(pointer)
         guard let data = cairo_image_surface_get_data(pointer) else { return RGBAImage(width: width, height: height) }
         let rowBytes = stride
@@ -135,7 +135,7 @@ public final class ImageSurface {
     }
 
     /// A surface holding `image`'s pixels.
-    public convenience init(_ image: RGBAImage) throws(RenderError) {
+    package convenience init(_ image: RGBAImage) throws(RenderError) {
         try self.init(width: image.width, height: image.height)
         cairo_surface_flush(pointer)
         guard let data = cairo_image_surface_get_data(pointer) else { return }

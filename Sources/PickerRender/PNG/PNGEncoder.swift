@@ -7,9 +7,9 @@ import CPickerDeflate
 /// otherwise, un-premultiplied with the same rounding, so a decoder sees exactly the same picture. The file
 /// holds IHDR, one IDAT and IEND. Not thread-safe: the encoder reuses its compressor and buffers from frame to
 /// frame, so each thread needs its own.
-public final class PNGEncoder {
+package final class PNGEncoder {
     /// How hard this encoder compresses.
-    public let compression: PNGCompression
+    package let compression: PNGCompression
 
     private let compressor: OpaquePointer
     /// The rows as the IDAT chunk stores them, each led by its filter type; reused from frame to frame.
@@ -25,7 +25,7 @@ public final class PNGEncoder {
     /// An encoder with its own libdeflate compressor.
     ///
     /// Throws `RenderError.encode` when libdeflate cannot allocate one (out of memory).
-    public init(compression: PNGCompression = .standard) throws(RenderError) {
+    package init(compression: PNGCompression = .standard) throws(RenderError) {
         guard let compressor = libdeflate_alloc_compressor(Int32(clamping: compression.level)) else {
             throw RenderError.encode(detail: "libdeflate could not set up a level \(compression.level) compressor")
         }
@@ -40,7 +40,7 @@ public final class PNGEncoder {
     /// The PNG file of `surface`'s pixels.
     ///
     /// Throws `RenderError.encode` when the surface has no pixel data or libdeflate fails.
-    public func encode(_ surface: ImageSurface) throws(RenderError) -> [UInt8] {
+    package func encode(_ surface: ImageSurface) throws(RenderError) -> [UInt8] {
         try encode(surface, changedRows: nil)
     }
 

@@ -2,11 +2,11 @@ import Foundation
 import PickerKit
 
 /// Reads and writes PNG files as `RGBAImage`s, through cairo.
-public enum PNGFile {
+package enum PNGFile {
     /// Decodes the PNG at `path`.
     ///
     /// Throws `RenderError.file` when it cannot be read and `RenderError.notPNG` when it is not a PNG.
-    public static func read(_ path: String) throws(RenderError) -> RGBAImage {
+    package static func read(_ path: String) throws(RenderError) -> RGBAImage {
         let bytes: [UInt8]
         do {
             bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
@@ -20,7 +20,7 @@ public enum PNGFile {
     }
 
     /// Encodes `image` as PNG bytes with the same encoder as the frames (libdeflate, the default level).
-    public static func encode(_ image: RGBAImage) throws(RenderError) -> [UInt8] {
+    package static func encode(_ image: RGBAImage) throws(RenderError) -> [UInt8] {
         try PNGEncoder().encode(ImageSurface(image))
     }
 }

@@ -1,7 +1,5 @@
 import Foundation
-import PickerCompare
-import PickerKit
-import PickerRender
+import PickerReel
 
 /// One snapshot assertion carried out: renders each time, records or compares, writes what a person needs to see
 /// a failure, and throws everything found at once so one run reports every frame.
@@ -11,14 +9,14 @@ struct SnapshotCheck {
     var settings: ComparisonSettings
     var recording: Bool
 
-    func run(_ renderer: FrameRenderer) throws(SnapshotFailure) {
+    func run(_ renderer: Renderer) throws(SnapshotFailure) {
         var findings: [SnapshotFinding] = []
         for frame in locations.frames {
             let image: RGBAImage
             do {
                 image = try renderer.image(at: frame.time)
             } catch {
-                throw SnapshotFailure(.cannotRender(name: locations.name, reason: error.description))
+                throw SnapshotFailure(.cannotRender(name: locations.name, reason: "\(error)"))
             }
             if let finding = try check(image, frame) {
                 findings.append(finding)

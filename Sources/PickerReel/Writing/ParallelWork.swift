@@ -4,7 +4,7 @@ import Foundation
 /// Runs `count` independent jobs on up to `workers` threads and collects the first error of each job.
 ///
 /// Jobs must not share non-Sendable state: each creates its own Cairo and Pango objects.
-func runInParallel(count: Int, workers: Int, _ job: @Sendable (Int) throws -> Void) -> [Int: any Error] {
+package func runInParallel(count: Int, workers: Int, _ job: @Sendable (Int) throws -> Void) -> [Int: any Error] {
     let failures = FailureBox()
     let lanes = max(1, min(workers, count))
     DispatchQueue.concurrentPerform(iterations: lanes) { lane in
@@ -22,18 +22,18 @@ func runInParallel(count: Int, workers: Int, _ job: @Sendable (Int) throws -> Vo
 }
 
 /// Errors gathered from worker threads.
-final class FailureBox: @unchecked Sendable {
+package final class FailureBox: @unchecked Sendable {
     // @unchecked: `errors` is only touched while holding `lock`.
     private let lock = NSLock()
     private var errors: [Int: any Error] = [:]
 
-    func record(_ error: any Error, for index: Int) {
+    package func record(_ error: any Error, for index: Int) {
         lock.lock()
         if errors[index] == nil { errors[index] = error }
         lock.unlock()
     }
 
-    var all: [Int: any Error] {
+    package var all: [Int: any Error] {
         lock.lock()
         defer { lock.unlock() }
         return errors
@@ -41,13 +41,14 @@ final class FailureBox: @unchecked Sendable {
 }
 
 /// A counter several threads add to, for progress.
-final class SharedCounter: @unchecked Sendable {
+package final class SharedCounter: @unchecked Sendable {
+    package init() {}
     // @unchecked: `value` is only touched while holding `lock`.
     private let lock = NSLock()
     private var value = 0
 
     /// Adds `amount` and returns the new total.
-    func add(_ amount: Int) -> Int {
+    package func add(_ amount: Int) -> Int {
         lock.lock()
         defer { lock.unlock() }
         value += amount

@@ -43,13 +43,7 @@ extension Renderer {
                 files += (0..<frameCount).map { format.fileName(name: name, frame: $0) }
             }
             for format in chosen where !format.isPerFrame {
-                let data: [UInt8]
-                switch format {
-                case .svgAnimated: data = try animatedSVGBytes()
-                case .sheet: data = try contactSheetBytes()
-                case .gif: data = try gifBytes(matte: options.gifMatte)
-                case .png, .svg: continue
-                }
+                let data = try encoded(format, options: options)
                 let file = format.fileName(name: name)
                 try output.write(data, named: file)
                 _ = bytes.add(data.count)
@@ -62,6 +56,23 @@ extension Renderer {
         }
         return WriteSummary(
             folder: output.destination.path, files: files.sorted(), frameCount: frameCount, framesDrawn: drawn.add(0), bytes: bytes.add(0))
+    }
+
+    /// The bytes of `format` in memory: frame `frame` of a per-frame format, or the whole animation's file.
+    ///
+    /// The one place each format is produced, for `write` and for tests and fuzzing that go through every format.
+    package func encoded(_ format: OutputFormat, frame: Int = 0, options: WriteOptions = WriteOptions()) throws -> [UInt8] {
+        switch format {
+        case .png:
+            let highlight = try self.highlight(frame: frame)
+            return try withDrawer { drawer in try drawer.png(highlight: highlight) }
+        case .svg:
+            let highlight = try self.highlight(frame: frame)
+            return try withDrawer { drawer in try drawer.svg(highlight: highlight) }
+        case .svgAnimated: return try animatedSVGBytes()
+        case .sheet: return try contactSheetBytes()
+        case .gif: return try gifBytes(matte: options.gifMatte)
+        }
     }
 
     /// Draws and writes the frames in `range` with one drawer, reusing the previous frame's bytes for holds.

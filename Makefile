@@ -3,16 +3,21 @@
 
 SWIFT ?= swift
 CONFIG ?= debug
+PREFIX ?= /usr/local
+# Copies of glib's and harfbuzz's .pc files without -pthread, first on the search path, so SwiftPM prints no
+# "prohibited flag(s)" warning (scripts/pkgconfig-without-pthread.sh says why).
+export PKG_CONFIG_PATH := $(CURDIR)/.build/pkgconfig$(if $(PKG_CONFIG_PATH),:$(PKG_CONFIG_PATH))
 # Release builds of the tool link the Swift runtime and Foundation statically: start-up falls from about 10 ms to
 # 6 ms, a fifth of a small render (docs/performance.md). The binary is larger (about 74 MB).
 RELEASE_BUILD = $(SWIFT) build -c release --static-swift-stdlib
 
-.PHONY: all deps build demo test goldens lint format clean fuzz fuzz-build sanitize bench
+.PHONY: all deps build demo test goldens lint format clean fuzz fuzz-build sanitize bench install
 
 all: build
 
 deps:
 	@./scripts/install-dependencies.sh
+	@./scripts/pkgconfig-without-pthread.sh .build/pkgconfig
 
 build: deps
 	$(if $(filter release,$(CONFIG)),$(RELEASE_BUILD),$(SWIFT) build -c $(CONFIG))
@@ -26,6 +31,13 @@ demo: deps
 	cp Output/numbers-vertical/numbers-vertical.gif Output/numbers-vertical/numbers-vertical.svg docs/images/
 	.build/release/pickerreel frame Fixtures/specs/seed-demo.json --time 0.78 -o docs/images/seed-demo-moving.png
 	.build/release/pickerreel frame Fixtures/specs/numbers-vertical.json --time 1.5 -o docs/images/numbers-vertical-spring.png
+
+# The release binary into $(PREFIX)/bin (default /usr/local/bin); it links the Swift runtime statically, so it
+# needs only the C libraries at run time.
+install: deps
+	$(RELEASE_BUILD) --product pickerreel
+	install -d $(DESTDIR)$(PREFIX)/bin
+	install -m 755 .build/release/pickerreel $(DESTDIR)$(PREFIX)/bin/pickerreel
 
 test: deps
 	@./scripts/install-dependencies.sh --test
@@ -72,7 +84,8 @@ sanitize: deps
 		$(SWIFT) test --skip-build --sanitize=address --scratch-path .build/asan
 
 # Speed: the release build on the benchmark suite (seed demo, large spec, 100 generated specs, a 10x longer spec)
-# against the naive python3-cairo baseline; prints a table and appends the figures to Benchmarks/results.csv.
+# against the naive python3-cairo baseline; prints a table and appends the figures to Output/bench/results.csv
+# (untracked, so benchmarking never dirties the tree; Benchmarks/recorded-runs.csv keeps the runs quoted in the docs).
 # BENCH_REPS (default 3), BENCH_CASES (e.g. seed,large), PNG_LEVEL and BENCH_LABEL are passed through.
 bench: deps
 	@./scripts/install-dependencies.sh --bench

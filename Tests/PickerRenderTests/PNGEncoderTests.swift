@@ -160,3 +160,52 @@ enum Pillow {
         return printed.split(whereSeparator: \.isNewline).map(String.init)
     }
 }
+
+@Suite("PNG files of straight RGBA")
+struct StraightPNGTests {
+    /// Review of issue 10: `PNGFile.encode` went through cairo's premultiplied surface, so a straight red 200 at
+    /// alpha 1 came back as 255. It now writes the bytes as given, and reading gives them back.
+    @Test func translucentPixelsKeepTheirColourThroughAFile() throws {
+        var image = RGBAImage(width: 3, height: 2, filledWith: (200, 10, 30, 1))
+        image.setPixel(x: 1, y: 0, to: (17, 99, 250, 128))
+        image.setPixel(x: 2, y: 1, to: (5, 6, 7, 0))
+        let folder = try temporaryFolder()
+        let path = folder.appendingPathComponent("straight.png").path
+        try AtomicFile.write(try PNGFile.encode(image), to: path)
+        // The header says RGBA, and Pillow, an independent decoder, reads back exactly the bytes given.
+        let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
+        #expect(bytes[25] == 6)
+        #expect(try pillowPixels(path) == image.pixels)
+    }
+
+    @Test func anOpaqueImageIsStoredAsRGB() throws {
+        let image = RGBAImage(width: 4, height: 4, filledWith: (1, 2, 3, 255))
+        let bytes = try PNGFile.encode(image)
+        #expect(bytes[25] == 2)
+        let path = try temporaryFolder().appendingPathComponent("rgb.png").path
+        try AtomicFile.write(bytes, to: path)
+        #expect(try PNGFile.read(path) == image)
+    }
+
+    /// The PNG writer and the pixel read-back use one un-premultiply routine, with cairo's rounding.
+    @Test func unpremultiplyRoundsToNearestLikeCairoAndClampsInvalidValues() {
+        #expect(Unpremultiply.channel(0, alpha: 1) == 0)
+        #expect(Unpremultiply.channel(1, alpha: 1) == 255)
+        #expect(Unpremultiply.channel(64, alpha: 128) == 128)
+        #expect(Unpremultiply.channel(100, alpha: 254) == (100 * 255 + 127) / 254)
+        #expect(Unpremultiply.channel(200, alpha: 100) == 255)
+    }
+}
+
+/// The straight RGBA bytes of the PNG at `path` as Pillow decodes them.
+func pillowPixels(_ path: String) throws -> [UInt8] {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["python3", "-c", "import sys; from PIL import Image; sys.stdout.buffer.write(Image.open(sys.argv[1]).convert('RGBA').tobytes())", path]
+    let output = Pipe()
+    process.standardOutput = output
+    try process.run()
+    let data = output.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return [UInt8](data)
+}

@@ -120,10 +120,9 @@ package final class ImageSurface {
                         let argb = row[x]
                         let alpha = argb >> 24
                         guard alpha != 0 && alpha != 255 else { continue }
-                        // Undo premultiplication, rounding to nearest as cairo's PNG writer does.
-                        let red = min((((argb >> 16) & 0xFF) * 255 + alpha / 2) / alpha, 255)
-                        let green = min((((argb >> 8) & 0xFF) * 255 + alpha / 2) / alpha, 255)
-                        let blue = min(((argb & 0xFF) * 255 + alpha / 2) / alpha, 255)
+                        let red = Unpremultiply.channel((argb >> 16) & 0xFF, alpha: alpha)
+                        let green = Unpremultiply.channel((argb >> 8) & 0xFF, alpha: alpha)
+                        let blue = Unpremultiply.channel(argb & 0xFF, alpha: alpha)
                         outputRow[x] = (red | green << 8 | blue << 16 | alpha << 24).littleEndian
                     }
                 }
@@ -132,27 +131,5 @@ package final class ImageSurface {
         }
         // The count is width × height × 4 by construction, so the checked initializer cannot fail here.
         return RGBAImage(width: width, height: height, pixels: pixels) ?? RGBAImage(width: width, height: height)
-    }
-
-    /// A surface holding `image`'s pixels.
-    package convenience init(_ image: RGBAImage) throws(RenderError) {
-        try self.init(width: image.width, height: image.height)
-        cairo_surface_flush(pointer)
-        guard let data = cairo_image_surface_get_data(pointer) else { return }
-        let rowBytes = stride
-        image.pixels.withUnsafeBufferPointer { input in
-            for y in 0..<height {
-                let row = UnsafeMutableRawPointer(data + y * rowBytes).assumingMemoryBound(to: UInt32.self)
-                for x in 0..<width {
-                    let offset = (y * width + x) * 4
-                    let alpha = UInt32(input[offset + 3])
-                    let red = (UInt32(input[offset]) * alpha + 127) / 255
-                    let green = (UInt32(input[offset + 1]) * alpha + 127) / 255
-                    let blue = (UInt32(input[offset + 2]) * alpha + 127) / 255
-                    row[x] = alpha << 24 | red << 16 | green << 8 | blue
-                }
-            }
-        }
-        cairo_surface_mark_dirty(pointer)
     }
 }

@@ -19,8 +19,9 @@ package enum PNGFile {
         return try ImageSurface(pngBytes: bytes, path: path).rgbaImage()
     }
 
-    /// Encodes `image` as PNG bytes with the same encoder as the frames (libdeflate, the default level).
+    /// Encodes `image` as PNG bytes with the frames' encoder (libdeflate, the default level), its straight RGBA
+    /// bytes exactly as they are: `read` gives back the same image, translucent pixels included.
     package static func encode(_ image: RGBAImage) throws(RenderError) -> [UInt8] {
-        try PNGEncoder().encode(ImageSurface(image))
+        try PNGEncoder().encode(image)
     }
 }

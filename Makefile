@@ -43,7 +43,11 @@ test: deps
 	@./scripts/install-dependencies.sh --test
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
-	$(SWIFT) format lint --strict --recursive Package.swift Sources Tests
+	@# The library from another package, as a user's package would use it (Examples/PeriodPicker).
+	rm -rf .build/example
+	$(SWIFT) run --package-path Examples/PeriodPicker period-picker $(CURDIR)/.build/example/period
+	test -f .build/example/period/period.gif && test -f .build/example/period/frame-0000.png && test -f .build/example/period.json
+	$(SWIFT) format lint --strict --recursive Package.swift Sources Tests Examples
 
 # Re-record the project's golden images in Fixtures/golden/ after an intended change; look at them before committing.
 goldens: deps
@@ -51,10 +55,10 @@ goldens: deps
 	@echo "Recorded. Look at Fixtures/golden/*.png, then run 'make test'."
 
 lint:
-	$(SWIFT) format lint --strict --recursive Package.swift Sources Tests
+	$(SWIFT) format lint --strict --recursive Package.swift Sources Tests Examples
 
 format:
-	$(SWIFT) format --in-place --recursive Package.swift Sources Tests
+	$(SWIFT) format --in-place --recursive Package.swift Sources Tests Examples
 
 clean:
 	rm -rf .build Output/*/

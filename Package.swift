@@ -32,6 +32,12 @@ let package = Package(
             pkgConfig: "imagequant",
             providers: [.apt(["libimagequant-dev"]), .brew(["libimagequant"])]
         ),
+        // librsvg draws SVG icons and images as vectors into the same cairo context as everything else.
+        .systemLibrary(
+            name: "CPickerRSVG",
+            pkgConfig: "librsvg-2.0",
+            providers: [.apt(["librsvg2-dev"]), .brew(["librsvg"])]
+        ),
         // libdeflate compresses the PNG frames: several times faster than zlib at a similar ratio.
         .systemLibrary(
             name: "CPickerDeflate",
@@ -43,7 +49,7 @@ let package = Package(
         .target(name: "PickerKit"),
 
         // Drawing with Cairo and Pango, and the writers for PNG (libdeflate) and SVG.
-        .target(name: "PickerRender", dependencies: ["PickerKit", "CPickerCairo", "CPickerPango", "CPickerDeflate"]),
+        .target(name: "PickerRender", dependencies: ["PickerKit", "CPickerCairo", "CPickerPango", "CPickerDeflate", "CPickerRSVG"]),
 
         // Comparing pictures: YIQ colour distance with anti-aliasing detection, folders, reports, the `compare` command.
         .target(name: "PickerCompare", dependencies: ["PickerKit", "PickerRender"]),

@@ -18,20 +18,22 @@ import PickerGIF
 /// (cairo surfaces, a Pango layout, a PNG compressor), one per thread that is drawing, so the first call on each
 /// thread pays for setting one up and later calls reuse it.
 public final class Renderer: Sendable {
-    /// The spec being rendered.
+    /// The spec being rendered (with the variant's values in place of its own, when a variant was given).
     public let spec: PickerSpec
     package let plan: RenderPlan
     private let drawers: DrawerPool
 
-    /// Prepares to render `spec`; `file` names it in messages, and PNG frames are compressed as
-    /// `pngCompression` says.
+    /// Prepares to render `spec` (in `variant`, one of `spec.variants`, when given); `file` names it in messages and
+    /// is where relative icon and image paths start, and PNG frames are compressed as `pngCompression` says.
     ///
-    /// Throws `SpecError` for a spec that is not valid or exceeds `SpecLimits` (naming the field), and
-    /// `RenderError` when cairo, Pango or libdeflate cannot be set up.
-    public init(_ spec: PickerSpec, file: String? = nil, pngCompression: PNGCompression = .standard) throws {
+    /// Throws `SpecError` for a spec that is not valid or exceeds `SpecLimits` (naming the field), or whose icon or
+    /// image files cannot be used, and `RenderError` when cairo, Pango or libdeflate cannot be set up.
+    public init(_ spec: PickerSpec, variant: Variant? = nil, file: String? = nil, pngCompression: PNGCompression = .standard) throws {
         let text = try PangoText()
-        plan = try RenderPlan(spec: spec, file: file, measuringWith: text)
-        self.spec = spec
+        let drawn = variant.map { spec.applying($0) } ?? spec
+        try spec.validate(file: file)
+        plan = try RenderPlan(spec: drawn, file: file, measuringWith: text)
+        self.spec = drawn
         drawers = DrawerPool(first: try FrameDrawer(plan: plan, text: text, pngCompression: pngCompression), plan: plan)
     }
 
@@ -56,41 +58,41 @@ public final class Renderer: Sendable {
     ///
     /// Throws `RenderError.invalidMoment` for a negative or non-finite time, and `RenderError` when cairo fails.
     public func image(at time: Double) throws -> RGBAImage {
-        let highlight = try self.highlight(at: time)
-        return try drawers.borrow { drawer throws(RenderError) in try drawer.image(highlight: highlight) }
+        let state = try self.state(at: time)
+        return try drawers.borrow { drawer throws(RenderError) in try drawer.image(state: state) }
     }
 
     /// The pixels of frame `index` (0 to `frameCount − 1`).
     ///
     /// Throws `RenderError.invalidMoment` for an index outside the animation.
     public func image(frame index: Int) throws -> RGBAImage {
-        let highlight = try self.highlight(frame: index)
-        return try drawers.borrow { drawer throws(RenderError) in try drawer.image(highlight: highlight) }
+        let state = try self.state(frame: index)
+        return try drawers.borrow { drawer throws(RenderError) in try drawer.image(state: state) }
     }
 
     /// The PNG file of the picture at `time` seconds; see `image(at:)`.
     public func png(at time: Double) throws -> Data {
-        let highlight = try self.highlight(at: time)
-        return Data(try drawers.borrow { drawer throws(RenderError) in try drawer.png(highlight: highlight) })
+        let state = try self.state(at: time)
+        return Data(try drawers.borrow { drawer throws(RenderError) in try drawer.png(state: state) })
     }
 
     /// The PNG file of frame `index`; see `image(frame:)`.
     public func png(frame index: Int) throws -> Data {
-        let highlight = try self.highlight(frame: index)
-        return Data(try drawers.borrow { drawer throws(RenderError) in try drawer.png(highlight: highlight) })
+        let state = try self.state(frame: index)
+        return Data(try drawers.borrow { drawer throws(RenderError) in try drawer.png(state: state) })
     }
 
     /// The SVG file of the picture at `time` seconds: vector shapes, labels as glyph outlines, one point one CSS
     /// pixel; see `image(at:)`.
     public func svg(at time: Double) throws -> Data {
-        let highlight = try self.highlight(at: time)
-        return Data(try drawers.borrow { drawer throws(RenderError) in try drawer.svg(highlight: highlight) })
+        let state = try self.state(at: time)
+        return Data(try drawers.borrow { drawer throws(RenderError) in try drawer.svg(state: state) })
     }
 
     /// The SVG file of frame `index`; see `svg(at:)`.
     public func svg(frame index: Int) throws -> Data {
-        let highlight = try self.highlight(frame: index)
-        return Data(try drawers.borrow { drawer throws(RenderError) in try drawer.svg(highlight: highlight) })
+        let state = try self.state(frame: index)
+        return Data(try drawers.borrow { drawer throws(RenderError) in try drawer.svg(state: state) })
     }
 
     // MARK: The whole animation
@@ -116,8 +118,7 @@ public final class Renderer: Sendable {
     }
 
     func animatedSVGBytes() throws -> [UInt8] {
-        let labels = try drawers.borrow { drawer throws(RenderError) in try drawer.labelsSVG() }
-        return try AnimatedSVG(plan: plan, labels: labels).document()
+        try drawers.borrow { drawer throws(RenderError) in try AnimatedSVG(drawer: drawer).document() }
     }
 
     func contactSheetBytes() throws -> [UInt8] {
@@ -132,7 +133,7 @@ public final class Renderer: Sendable {
                 return try GIFEncoder(options: options).encode(
                     frameCount: timeline.frameCount, fps: timeline.fps, duration: timeline.duration
                 ) {
-                    index in try drawer.image(highlight: timeline.highlight(forFrame: index))
+                    index in try drawer.image(state: timeline.state(forFrame: index))
                 }.bytes
             } catch let error as GIFEncodingError {
                 throw RenderError.encoder(format: "GIF", detail: error.description)
@@ -142,20 +143,20 @@ public final class Renderer: Sendable {
 
     // MARK: Moments
 
-    func highlight(at time: Double) throws(RenderError) -> Highlight? {
+    func state(at time: Double) throws(RenderError) -> FrameState {
         guard time.isFinite, time >= 0 else {
             throw RenderError.invalidMoment("\(time) s is not a moment of the animation; give a number of seconds from 0")
         }
         // At or after the end the picture is the last frame's: the settled state.
-        return time >= plan.timeline.duration ? plan.timeline.highlight(forFrame: frameCount - 1) : plan.timeline.highlight(at: time)
+        return time >= plan.timeline.duration ? plan.timeline.state(forFrame: frameCount - 1) : plan.timeline.state(at: time)
     }
 
-    func highlight(frame index: Int) throws(RenderError) -> Highlight? {
+    func state(frame index: Int) throws(RenderError) -> FrameState {
         guard (0..<frameCount).contains(index) else {
             throw RenderError.invalidMoment(
                 "frame \(index) is not in the animation, which has \(frameCount) frames (0 to \(frameCount - 1))")
         }
-        return plan.timeline.highlight(forFrame: index)
+        return plan.timeline.state(forFrame: index)
     }
 
     /// Runs `body` with a drawer of this renderer's, which no other thread uses meanwhile.

@@ -18,7 +18,7 @@ struct LayoutTests {
 
     @Test func segmentPaddingSurroundsTheLabelAndTheLabelIsCentred() throws {
         var spec = try PickerSpec(items: ["Hi"])
-        spec.style.segmentPadding = SegmentPadding(horizontal: 5, vertical: 3)
+        spec.style.segmentPadding = Padding(horizontal: 5, vertical: 3)
         let layout = PickerLayout(spec: spec, measurer: measurer)
         #expect(layout.segments[0].frame == Rect(x: 16, y: 16, width: 30, height: 26))
         #expect(layout.segments[0].labelFrame == Rect(x: 21, y: 19, width: 20, height: 20))

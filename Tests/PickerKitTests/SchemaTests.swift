@@ -24,6 +24,10 @@ struct SchemaTests {
         #expect(properties(root, ["style"]) == Set(SpecKeys.style))
         #expect(properties(root, ["style", "font"]) == Set(SpecKeys.font))
         #expect(properties(root, ["style", "highlight"]) == Set(SpecKeys.highlight))
+        #expect(properties(root, ["style", "icon"]) == Set(SpecKeys.icon))
+        #expect(properties(root, ["style", "track"]) == Set(SpecKeys.track))
+        #expect(properties(root, ["style", "selectedLabel"]) == Set(SpecKeys.selectedLabel))
+        #expect(properties(root, ["variants"]) == Set(SpecKeys.variants))
         #expect(properties(root, ["animation"]) == Set(SpecKeys.animation))
         #expect(properties(root, ["output"]) == Set(SpecKeys.output))
         let sequence =

@@ -57,7 +57,7 @@ struct SpecDecodingTests {
         #expect(spec.changes[1].curve == .spring(response: 0.55, dampingFraction: 0.6))
         #expect(spec.changes[3].selection == nil)
         #expect(spec.style.font.weight == 700)
-        #expect(spec.style.segmentPadding == SegmentPadding(horizontal: 14, vertical: 6))
+        #expect(spec.style.segmentPadding == Padding(horizontal: 14, vertical: 6))
         #expect(spec.style.highlight.layer == .background)
         #expect(spec.style.labelColor == .hex("#1C1C1E"))
         #expect(spec.output.fps == 60)

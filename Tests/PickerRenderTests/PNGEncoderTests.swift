@@ -30,9 +30,9 @@ struct PNGEncoderTests {
         for (name, spec) in try Self.specs() {
             let renderer = try FrameDrawer(spec: spec, pngCompression: PNGCompression(level: 4, filter: filter))
             for index in Self.sampleFrames(renderer) {
-                let highlight = renderer.timeline.highlight(forFrame: index)
-                let decoded = try ImageSurface(pngBytes: renderer.png(highlight: highlight), path: name).rgbaImage()
-                let reference = try renderer.referenceImage(highlight: highlight)
+                let state = renderer.timeline.state(forFrame: index)
+                let decoded = try ImageSurface(pngBytes: renderer.png(state: state), path: name).rgbaImage()
+                let reference = try renderer.referenceImage(state: state)
                 #expect(differingPixels(decoded, reference) == 0, "\(name), frame \(index), \(filter)")
             }
         }
@@ -59,13 +59,13 @@ struct PNGEncoderTests {
             // Every frame in order, then some out of order and a frame without a highlight between.
             let order = Array(0..<renderer.timeline.frameCount) + [40, 3, 70, 12].filter { $0 < renderer.timeline.frameCount }
             for index in order {
-                let fast = try renderer.png(highlight: renderer.timeline.highlight(forFrame: index))
+                let fast = try renderer.png(state: renderer.timeline.state(forFrame: index))
                 let full = try PNGEncoder().encode(renderer.frameSurface(forFrame: index))
                 let same = fast == full  // a Bool, so a failure names the frame without printing every byte
                 #expect(same, "\(name), frame \(index)")
             }
-            _ = try renderer.png(highlight: nil)
-            let afterNone = try renderer.png(highlight: renderer.timeline.highlight(forFrame: 5))
+            _ = try renderer.png(state: FrameState(highlight: nil))
+            let afterNone = try renderer.png(state: renderer.timeline.state(forFrame: 5))
             let sameAfterNone = afterNone == (try PNGEncoder().encode(renderer.frameSurface(forFrame: 5)))
             #expect(sameAfterNone, "\(name), after no highlight")
         }
@@ -80,9 +80,9 @@ struct PNGEncoderTests {
                 let renderer = try FrameDrawer(spec: spec, pngCompression: PNGCompression(level: 6, filter: filter))
                 for index in Self.sampleFrames(renderer).prefix(3) {
                     let path = folder.appendingPathComponent("\(number)-\(filter)-\(index).png").path
-                    let highlight = renderer.timeline.highlight(forFrame: index)
-                    try AtomicFile.write(renderer.png(highlight: highlight), to: path)
-                    let image = try renderer.referenceImage(highlight: highlight)
+                    let state = renderer.timeline.state(forFrame: index)
+                    try AtomicFile.write(renderer.png(state: state), to: path)
+                    let image = try renderer.referenceImage(state: state)
                     expected.append((path, image, stride(from: 3, to: image.pixels.count, by: 4).allSatisfy { image.pixels[$0] == 255 }))
                 }
             }
@@ -99,7 +99,7 @@ struct PNGEncoderTests {
 
     @Test func theFileIsSignatureHeaderDataEnd() throws {
         let renderer = try FrameDrawer(spec: try fixtureSpec("seed-demo"))
-        let bytes = try renderer.png(highlight: renderer.timeline.highlight(forFrame: 0))
+        let bytes = try renderer.png(state: renderer.timeline.state(forFrame: 0))
         #expect(Array(bytes.prefix(8)) == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
         #expect(Array(bytes[12..<16]) == Array("IHDR".utf8))
         let width = bytes[16..<20].reduce(0) { $0 << 8 | Int($1) }
@@ -201,7 +201,10 @@ struct StraightPNGTests {
 func pillowPixels(_ path: String) throws -> [UInt8] {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["python3", "-c", "import sys; from PIL import Image; sys.stdout.buffer.write(Image.open(sys.argv[1]).convert('RGBA').tobytes())", path]
+    process.arguments = [
+        "python3", "-c", "import sys; from PIL import Image; sys.stdout.buffer.write(Image.open(sys.argv[1]).convert('RGBA').tobytes())",
+        path,
+    ]
     let output = Pipe()
     process.standardOutput = output
     try process.run()

@@ -47,7 +47,7 @@ struct RendererTests {
         let renderer = try FrameDrawer(spec: try fixtureSpec(name))
         for index in stride(from: 0, to: renderer.timeline.frameCount, by: 3) {
             let fast = try renderer.image(forFrame: index)
-            let reference = try renderer.referenceImage(highlight: renderer.timeline.highlight(forFrame: index))
+            let reference = try renderer.referenceImage(state: renderer.timeline.state(forFrame: index))
             #expect(fast == reference, "frame \(index)")
         }
     }
@@ -57,9 +57,9 @@ struct RendererTests {
         let first = try FrameDrawer(spec: spec)
         let second = try FrameDrawer(spec: spec)
         for index in [0, 40, 80, 120] {
-            let highlight = first.timeline.highlight(forFrame: index)
-            #expect(try first.png(highlight: highlight) == second.png(highlight: highlight))
-            #expect(try first.svg(highlight: highlight) == second.svg(highlight: highlight))
+            let state = first.timeline.state(forFrame: index)
+            #expect(try first.png(state: state) == second.png(state: state))
+            #expect(try first.svg(state: state) == second.svg(state: state))
         }
     }
 
@@ -87,7 +87,7 @@ struct RendererTests {
     /// browser would show 4/3 as large.
     @Test func svgFramesMeasureInCSSPixelsWithTheHighlightAsAPath() throws {
         let renderer = try FrameDrawer(spec: try fixtureSpec("seed-demo"))
-        let svg = String(decoding: try renderer.svg(highlight: renderer.timeline.highlight(forFrame: 0)), as: UTF8.self)
+        let svg = String(decoding: try renderer.svg(state: renderer.timeline.state(forFrame: 0)), as: UTF8.self)
         #expect(svg.hasPrefix("<?xml"))
         let root = try #require(svg.range(of: "<svg").map { svg[$0.lowerBound...].prefix(while: { $0 != ">" }) })
         #expect(!root.contains("pt\""), "\(root)")

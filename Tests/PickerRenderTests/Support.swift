@@ -25,7 +25,7 @@ extension FrameDrawer {
     /// The layout of the drawer's plan.
     var layout: PickerLayout { plan.layout }
     /// The pixels of frame `index`.
-    func image(forFrame index: Int) throws -> RGBAImage { try image(highlight: timeline.highlight(forFrame: index)) }
+    func image(forFrame index: Int) throws -> RGBAImage { try image(state: timeline.state(forFrame: index)) }
     /// The reusable surface holding frame `index`.
-    func frameSurface(forFrame index: Int) throws -> ImageSurface { try surface(highlight: timeline.highlight(forFrame: index)) }
+    func frameSurface(forFrame index: Int) throws -> ImageSurface { try surface(state: timeline.state(forFrame: index)) }
 }

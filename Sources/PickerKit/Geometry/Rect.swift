@@ -36,3 +36,36 @@ public struct Size: Equatable, Hashable, Sendable, Codable {
         self.height = height
     }
 }
+
+/// A point in points (or pixels, where a caller says so), from the top left.
+public struct Point: Equatable, Hashable, Sendable, Codable {
+    /// Rightwards.
+    public var x: Double
+    /// Downwards.
+    public var y: Double
+
+    /// Creates a point.
+    public init(x: Double, y: Double) {
+        self.x = x
+        self.y = y
+    }
+}
+
+extension Rect {
+    /// The centre.
+    public var center: Point { Point(x: x + width / 2, y: y + height / 2) }
+
+    /// The smallest rect holding both; an empty rect (no width or height) adds nothing.
+    package func union(_ other: Rect) -> Rect {
+        if width <= 0 || height <= 0 { return other }
+        if other.width <= 0 || other.height <= 0 { return self }
+        let left = min(x, other.x)
+        let top = min(y, other.y)
+        return Rect(x: left, y: top, width: max(maxX, other.maxX) - left, height: max(maxY, other.maxY) - top)
+    }
+
+    /// The rect grown by `amount` on every side (shrunk for a negative amount).
+    package func outset(by amount: Double) -> Rect {
+        Rect(x: x - amount, y: y - amount, width: width + 2 * amount, height: height + 2 * amount)
+    }
+}

@@ -4,13 +4,21 @@
 public struct Item: Hashable, Sendable, ExpressibleByStringLiteral, ExpressibleByIntegerLiteral {
     /// The value selections refer to; unique in a picker.
     public var value: ItemValue
-    /// The text drawn; nil shows the value's text, `""` draws no text.
+    /// The text drawn; nil shows the value's text, `""` draws no text (for an icon alone).
     public var label: String?
+    /// An SVG file drawn as a template image, tinted with the label's colour as SF Symbols are; nil for none.
+    ///
+    /// A relative path is relative to the spec file's folder (for a spec built in code, the working directory).
+    public var icon: String?
+    /// A PNG or SVG file drawn in its own colours; nil for none. Paths as for `icon`.
+    public var image: String?
 
-    /// An item with `value`, showing `label` (or the value's text when nil).
-    public init(_ value: ItemValue, label: String? = nil) {
+    /// An item with `value`, showing `label` (or the value's text when nil), and optionally an icon or an image.
+    public init(_ value: ItemValue, label: String? = nil, icon: String? = nil, image: String? = nil) {
         self.value = value
         self.label = label
+        self.icon = icon
+        self.image = image
     }
 
     /// A text item showing its text.

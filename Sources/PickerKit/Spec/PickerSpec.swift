@@ -21,6 +21,10 @@ public struct PickerSpec: Hashable, Sendable {
     public var animation: AnimationSettings
     /// How pictures are sampled: frame rate, pixels per point, looping.
     public var output: OutputSettings
+    /// Touch indicators at each change, for demos; nil for none (the default).
+    public var touches: TouchStyle?
+    /// Other appearances to render the spec in (`"variants"` in JSON); nil renders only its own.
+    public var variantAxes: VariantAxes?
 
     /// A validated spec.
     ///
@@ -38,7 +42,8 @@ public struct PickerSpec: Hashable, Sendable {
     /// A spec exactly as given, not yet validated: for the decoder, which validates once every field is read.
     package init(
         unvalidatedItems items: [Item], initial: ItemValue? = nil, changes: [SelectionChange] = [], tail: Double = 0.5,
-        style: PickerStyle = PickerStyle(), animation: AnimationSettings = AnimationSettings(), output: OutputSettings = OutputSettings()
+        style: PickerStyle = PickerStyle(), animation: AnimationSettings = AnimationSettings(), output: OutputSettings = OutputSettings(),
+        touches: TouchStyle? = nil, variants: VariantAxes? = nil
     ) {
         self.items = items
         self.initialSelection = initial
@@ -47,6 +52,8 @@ public struct PickerSpec: Hashable, Sendable {
         self.style = style
         self.animation = animation
         self.output = output
+        self.touches = touches
+        self.variantAxes = variants
     }
 
     /// Reads and validates a spec from the bytes of a JSON file; `file` names it in messages.

@@ -32,6 +32,8 @@ struct SpecDecoder {
         if let value = root["selection"] { try decodeSelection(value, at: JSONPath.root.appending("selection"), into: &spec) }
         if let value = root["style"] { spec.style = try decodeStyle(value, at: JSONPath.root.appending("style")) }
         if let value = root["output"] { spec.output = try decodeOutput(value, at: JSONPath.root.appending("output")) }
+        if let value = root["touches"] { spec.touches = try decodeTouches(value, at: JSONPath.root.appending("touches")) }
+        if let value = root["variants"] { spec.variantAxes = try decodeVariants(value, at: JSONPath.root.appending("variants")) }
         return spec
     }
 
@@ -53,6 +55,12 @@ struct SpecDecoder {
                 }
                 var item = Item(try decodeItemValue(valueField, at: itemPath.appending("value")))
                 if let label = object["label"] { item.label = try reader.anyString(label, at: itemPath.appending("label")) }
+                if let icon = object["icon"] {
+                    item.icon = try reader.anyString(icon, at: itemPath.appending("icon"), expected: SpecExpectation.imageFile)
+                }
+                if let image = object["image"] {
+                    item.image = try reader.anyString(image, at: itemPath.appending("image"), expected: SpecExpectation.imageFile)
+                }
                 items.append(item)
             } else {
                 items.append(Item(try decodeItemValue(element, at: itemPath)))
@@ -68,7 +76,9 @@ struct SpecDecoder {
             if let integer = number.integer { return .integer(integer) }
         default: break
         }
-        throw reader.failure(path, .expected("a string or an integer (or an object {\"value\", \"label\"})", found: value.kindDescription))
+        throw reader.failure(
+            path,
+            .expected("a string or an integer (or an object {\"value\", \"label\", \"icon\", \"image\"})", found: value.kindDescription))
     }
 
     /// An item's value or null, as a selection names it; whether the item exists is the validator's check.
@@ -187,27 +197,156 @@ struct SpecDecoder {
         }
         if let v = object["spacing"] { style.spacing = try reader.number(v, at: path.appending("spacing"), expected: length) }
         if let v = object["padding"] { style.padding = try reader.number(v, at: path.appending("padding"), expected: length) }
-        if let v = object["segmentPadding"] {
-            let paddingPath = path.appending("segmentPadding")
-            if case .number = v {
-                style.segmentPadding = SegmentPadding(try reader.number(v, at: paddingPath, expected: length))
-            } else {
-                let padding = try reader.object(v, at: paddingPath, known: SpecKeys.segmentPadding)
-                var decoded = SegmentPadding(0)
-                if let h = padding["horizontal"] {
-                    decoded.horizontal = try reader.number(h, at: paddingPath.appending("horizontal"), expected: length)
-                }
-                if let vertical = padding["vertical"] {
-                    decoded.vertical = try reader.number(vertical, at: paddingPath.appending("vertical"), expected: length)
-                }
-                style.segmentPadding = decoded
-            }
-        }
+        if let v = object["segmentPadding"] { style.segmentPadding = try decodePadding(v, at: path.appending("segmentPadding")) }
         if let v = object["font"] { style.font = try decodeFont(v, at: path.appending("font")) }
         if let v = object["labelColor"] { style.labelColor = try reader.color(v, at: path.appending("labelColor")) }
         if let v = object["background"] { style.background = try reader.color(v, at: path.appending("background")) }
         if let v = object["highlight"] { style.highlight = try decodeHighlight(v, at: path.appending("highlight")) }
+        if let v = object["preset"] { style.preset = try reader.choice(v, at: path.appending("preset"), as: StylePreset.self) }
+        if let v = object["colorScheme"] {
+            style.colorScheme = try reader.choice(v, at: path.appending("colorScheme"), as: ColorScheme.self)
+        }
+        if let v = object["layoutDirection"] {
+            style.layoutDirection = try reader.choice(v, at: path.appending("layoutDirection"), as: LayoutDirection.self)
+        }
+        if let v = object["dynamicTypeSize"] {
+            style.dynamicTypeSize = try reader.choice(v, at: path.appending("dynamicTypeSize"), as: DynamicTypeSize.self)
+        }
+        if let v = object["icon"] { style.icon = try decodeIcon(v, at: path.appending("icon")) }
+        if let v = object["track"] { style.track = try decodeTrack(v, at: path.appending("track")) }
+        if let v = object["separators"] { style.separators = try decodeSeparators(v, at: path.appending("separators")) }
+        if let v = object["selectedLabel"] { style.selectedLabel = try decodeSelectedLabel(v, at: path.appending("selectedLabel")) }
         return style
+    }
+
+    /// A number for every side, or `{"horizontal", "vertical"}` (a side left out is 0).
+    func decodePadding(_ value: JSONValue, at path: JSONPath) throws(SpecError) -> Padding {
+        let length = SpecExpectation.length
+        if case .number = value { return Padding(try reader.number(value, at: path, expected: length)) }
+        let padding = try reader.object(value, at: path, known: SpecKeys.padding)
+        var decoded = Padding(0)
+        if let h = padding["horizontal"] { decoded.horizontal = try reader.number(h, at: path.appending("horizontal"), expected: length) }
+        if let v = padding["vertical"] { decoded.vertical = try reader.number(v, at: path.appending("vertical"), expected: length) }
+        return decoded
+    }
+
+    func decodeIcon(_ value: JSONValue, at path: JSONPath) throws(SpecError) -> IconStyle {
+        let object = try reader.object(value, at: path, known: SpecKeys.icon)
+        var icon = IconStyle()
+        if let v = object["size"] {
+            icon.size = try reader.number(
+                v, at: path.appending("size"), expected: SpecExpectation.number(in: SpecLimits.iconSize, unit: " points"))
+        }
+        if let v = object["spacing"] {
+            icon.spacing = try reader.number(v, at: path.appending("spacing"), expected: SpecExpectation.length)
+        }
+        if let v = object["position"] { icon.position = try reader.choice(v, at: path.appending("position"), as: IconPosition.self) }
+        return icon
+    }
+
+    func decodeTrack(_ value: JSONValue, at path: JSONPath) throws(SpecError) -> TrackStyle {
+        let object = try reader.object(value, at: path, known: SpecKeys.track)
+        var track = TrackStyle()
+        if let v = object["color"] { track.color = try reader.color(v, at: path.appending("color")) }
+        if let v = object["cornerRadius"] {
+            track.cornerRadius = try reader.number(v, at: path.appending("cornerRadius"), expected: SpecExpectation.length)
+        }
+        if let v = object["padding"] { track.padding = try decodePadding(v, at: path.appending("padding")) }
+        return track
+    }
+
+    /// `false` (none), `true` (the segmented preset's look) or an object.
+    func decodeSeparators(_ value: JSONValue, at path: JSONPath) throws(SpecError) -> Separators {
+        switch value {
+        case .bool(false): return .hidden
+        case .bool(true): return .shown(SeparatorStyle())
+        case .object: break
+        default:
+            throw reader.failure(
+                path,
+                .expected(
+                    "false, true, or an object with keys \(SpecKeys.separators.joined(separator: ", "))", found: value.kindDescription))
+        }
+        let object = try reader.object(value, at: path, known: SpecKeys.separators)
+        var style = SeparatorStyle()
+        if let v = object["color"] { style.color = try reader.color(v, at: path.appending("color")) }
+        if let v = object["width"] { style.width = try reader.number(v, at: path.appending("width"), expected: SpecExpectation.length) }
+        if let v = object["inset"] { style.inset = try reader.number(v, at: path.appending("inset"), expected: SpecExpectation.length) }
+        return .shown(style)
+    }
+
+    func decodeSelectedLabel(_ value: JSONValue, at path: JSONPath) throws(SpecError) -> SelectedLabelStyle {
+        let object = try reader.object(value, at: path, known: SpecKeys.selectedLabel)
+        var style = SelectedLabelStyle()
+        if let v = object["color"] { style.color = try reader.color(v, at: path.appending("color")) }
+        if let v = object["weight"] { style.weight = try decodeWeight(v, at: path.appending("weight")) }
+        return style
+    }
+
+    /// `false` (none), `true` (the default look) or an object.
+    func decodeTouches(_ value: JSONValue, at path: JSONPath) throws(SpecError) -> TouchStyle? {
+        switch value {
+        case .bool(false): return nil
+        case .bool(true): return TouchStyle()
+        case .object: break
+        default:
+            throw reader.failure(
+                path,
+                .expected("false, true, or an object with keys \(SpecKeys.touches.joined(separator: ", "))", found: value.kindDescription))
+        }
+        let object = try reader.object(value, at: path, known: SpecKeys.touches)
+        var touches = TouchStyle()
+        if let v = object["color"] { touches.color = try reader.color(v, at: path.appending("color")) }
+        if let v = object["opacity"] {
+            touches.opacity = try reader.number(v, at: path.appending("opacity"), expected: SpecExpectation.number(in: 0...1))
+        }
+        if let v = object["diameter"] {
+            touches.diameter = try reader.number(
+                v, at: path.appending("diameter"), expected: SpecExpectation.number(in: SpecLimits.touchDiameter, unit: " points"))
+        }
+        return touches
+    }
+
+    func decodeVariants(_ value: JSONValue, at path: JSONPath) throws(SpecError) -> VariantAxes {
+        let object = try reader.object(value, at: path, known: SpecKeys.variants)
+        var axes = VariantAxes()
+        if let v = object["colorScheme"] { axes.colorScheme = try choices(v, at: path.appending("colorScheme"), as: ColorScheme.self) }
+        if let v = object["layoutDirection"] {
+            axes.layoutDirection = try choices(v, at: path.appending("layoutDirection"), as: LayoutDirection.self)
+        }
+        if let v = object["dynamicTypeSize"] {
+            axes.dynamicTypeSize = try choices(v, at: path.appending("dynamicTypeSize"), as: DynamicTypeSize.self)
+        }
+        if let v = object["scale"] {
+            let scalePath = path.appending("scale")
+            guard case .array(let elements) = v, elements.count <= SpecLimits.maximumVariants else {
+                throw reader.failure(scalePath, .expected("an array of scales (pixels per point)", found: v.kindDescription))
+            }
+            var scales: [Double] = []
+            for (index, element) in elements.enumerated() {
+                scales.append(
+                    try reader.number(
+                        element, at: scalePath.appending(index: index),
+                        expected: SpecExpectation.number(in: SpecLimits.scale, unit: " pixels per point")))
+            }
+            axes.scale = scales
+        }
+        return axes
+    }
+
+    /// An array of words, each one of `type`'s.
+    func choices<Choice: RawRepresentable & CaseIterable>(_ value: JSONValue, at path: JSONPath, as type: Choice.Type)
+        throws(SpecError) -> [Choice] where Choice.RawValue == String
+    {
+        guard case .array(let elements) = value, elements.count <= SpecLimits.maximumVariants else {
+            let names = Choice.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
+            throw reader.failure(path, .expected("an array of \(names)", found: value.kindDescription))
+        }
+        var result: [Choice] = []
+        for (index, element) in elements.enumerated() {
+            result.append(try reader.choice(element, at: path.appending(index: index), as: type))
+        }
+        return result
     }
 
     func decodeFont(_ value: JSONValue, at path: JSONPath) throws(SpecError) -> FontStyle {
@@ -220,17 +359,15 @@ struct SpecDecoder {
             font.size = try reader.number(
                 v, at: path.appending("size"), expected: SpecExpectation.number(in: SpecLimits.fontSize, unit: " points"))
         }
-        if let v = object["weight"] {
-            let weightPath = path.appending("weight")
-            if case .string(let name) = v, let named = FontWeight.names.first(where: { $0.name == name }) {
-                font.weight = named.weight
-            } else if case .number(let number) = v, let integer = number.integer {
-                font.weight = FontWeight(integer)
-            } else {
-                throw reader.failure(weightPath, .expected(SpecExpectation.fontWeight, found: v.kindDescription))
-            }
-        }
+        if let v = object["weight"] { font.weight = try decodeWeight(v, at: path.appending("weight")) }
         return font
+    }
+
+    /// A SwiftUI weight name or a whole number.
+    func decodeWeight(_ value: JSONValue, at path: JSONPath) throws(SpecError) -> FontWeight {
+        if case .string(let name) = value, let named = FontWeight.names.first(where: { $0.name == name }) { return named.weight }
+        if case .number(let number) = value, let integer = number.integer { return FontWeight(integer) }
+        throw reader.failure(path, .expected(SpecExpectation.fontWeight, found: value.kindDescription))
     }
 
     func decodeHighlight(_ value: JSONValue, at path: JSONPath) throws(SpecError) -> HighlightStyle {
@@ -244,6 +381,33 @@ struct SpecDecoder {
             highlight.opacity = try reader.number(v, at: path.appending("opacity"), expected: SpecExpectation.number(in: 0...1))
         }
         if let v = object["layer"] { highlight.layer = try reader.choice(v, at: path.appending("layer"), as: HighlightLayer.self) }
+        if let v = object["shadows"] {
+            let shadowsPath = path.appending("shadows")
+            guard case .array(let elements) = v, elements.count <= SpecLimits.maximumShadows else {
+                throw reader.failure(
+                    shadowsPath,
+                    .expected("an array of at most \(SpecLimits.maximumShadows) shadows {color, x, y, blur}", found: v.kindDescription))
+            }
+            var shadows: [Shadow] = []
+            for (index, element) in elements.enumerated() {
+                let shadowPath = shadowsPath.appending(index: index)
+                let object = try reader.object(element, at: shadowPath, known: SpecKeys.shadow)
+                guard let color = object["color"] else {
+                    throw reader.failure(shadowPath.appending("color"), .missing(expected: "the shadow's colour"))
+                }
+                var shadow = Shadow(color: try reader.color(color, at: shadowPath.appending("color")))
+                let offset = SpecExpectation.number(in: -SpecLimits.maximumLength...SpecLimits.maximumLength, unit: " points")
+                if let x = object["x"] { shadow.x = try reader.number(x, at: shadowPath.appending("x"), expected: offset) }
+                if let y = object["y"] { shadow.y = try reader.number(y, at: shadowPath.appending("y"), expected: offset) }
+                if let blur = object["blur"] {
+                    shadow.blur = try reader.number(
+                        blur, at: shadowPath.appending("blur"), expected: SpecExpectation.number(in: SpecLimits.shadowBlur, unit: " points")
+                    )
+                }
+                shadows.append(shadow)
+            }
+            highlight.shadows = shadows
+        }
         return highlight
     }
 

@@ -35,12 +35,39 @@ enum SpecEncoder {
         if spec.output.scale != defaults.scale { output.append(("scale", number(spec.output.scale))) }
         if let loops = spec.output.loopCount { output.append(("loop", integer(loops))) }
         if !output.isEmpty { root.append(("output", object(output))) }
+        if let touches = spec.touches {
+            var fields: [(String, JSONValue)] = []
+            if let color = touches.color { fields.append(("color", .string(color.description))) }
+            if let opacity = touches.opacity { fields.append(("opacity", number(opacity))) }
+            if let diameter = touches.diameter { fields.append(("diameter", number(diameter))) }
+            root.append(("touches", fields.isEmpty ? .bool(true) : object(fields)))
+        }
+        if let axes = spec.variantAxes {
+            var fields: [(String, JSONValue)] = []
+            if let list = axes.colorScheme { fields.append(("colorScheme", .array(list.map { .string($0.rawValue) }))) }
+            if let list = axes.layoutDirection { fields.append(("layoutDirection", .array(list.map { .string($0.rawValue) }))) }
+            if let list = axes.dynamicTypeSize { fields.append(("dynamicTypeSize", .array(list.map { .string($0.rawValue) }))) }
+            if let list = axes.scale { fields.append(("scale", .array(list.map(number)))) }
+            root.append(("variants", object(fields)))
+        }
         return object(root)
     }
 
     static func item(_ item: Item) -> JSONValue {
-        guard let label = item.label else { return value(item.value) }
-        return object([("value", value(item.value)), ("label", .string(label))])
+        guard item.label != nil || item.icon != nil || item.image != nil else { return value(item.value) }
+        var fields: [(String, JSONValue)] = [("value", value(item.value))]
+        if let label = item.label { fields.append(("label", .string(label))) }
+        if let icon = item.icon { fields.append(("icon", .string(icon))) }
+        if let image = item.image { fields.append(("image", .string(image))) }
+        return object(fields)
+    }
+
+    static func padding(_ value: Padding) -> JSONValue {
+        object([("horizontal", number(value.horizontal)), ("vertical", number(value.vertical))])
+    }
+
+    static func weight(_ weight: FontWeight) -> JSONValue {
+        FontWeight.names.first { $0.weight == weight }.map { JSONValue.string($0.name) } ?? integer(weight.value)
     }
 
     static func value(_ value: ItemValue) -> JSONValue {
@@ -72,20 +99,16 @@ enum SpecEncoder {
 
     static func style(_ style: PickerStyle) -> [(String, JSONValue)] {
         var fields: [(String, JSONValue)] = []
+        if let value = style.preset { fields.append(("preset", .string(value.rawValue))) }
         if let value = style.orientation { fields.append(("orientation", .string(value.rawValue))) }
         if let value = style.distribution { fields.append(("distribution", .string(value.rawValue))) }
         if let value = style.spacing { fields.append(("spacing", number(value))) }
-        if let value = style.segmentPadding {
-            fields.append(("segmentPadding", object([("horizontal", number(value.horizontal)), ("vertical", number(value.vertical))])))
-        }
+        if let value = style.segmentPadding { fields.append(("segmentPadding", padding(value))) }
         if let value = style.padding { fields.append(("padding", number(value))) }
         var font: [(String, JSONValue)] = []
         if let family = style.font.family { font.append(("family", .string(family))) }
         if let size = style.font.size { font.append(("size", number(size))) }
-        if let weight = style.font.weight {
-            let name = FontWeight.names.first { $0.weight == weight }?.name
-            font.append(("weight", name.map(JSONValue.string) ?? integer(weight.value)))
-        }
+        if let value = style.font.weight { font.append(("weight", weight(value))) }
         if !font.isEmpty { fields.append(("font", object(font))) }
         if let value = style.labelColor { fields.append(("labelColor", .string(value.description))) }
         if let value = style.background { fields.append(("background", .string(value.description))) }
@@ -94,7 +117,45 @@ enum SpecEncoder {
         if let value = style.highlight.color { highlight.append(("color", .string(value.description))) }
         if let value = style.highlight.opacity { highlight.append(("opacity", number(value))) }
         if let value = style.highlight.layer { highlight.append(("layer", .string(value.rawValue))) }
+        if let shadows = style.highlight.shadows {
+            let list = shadows.map { shadow in
+                object([
+                    ("color", .string(shadow.color.description)), ("x", number(shadow.x)), ("y", number(shadow.y)),
+                    ("blur", number(shadow.blur)),
+                ])
+            }
+            highlight.append(("shadows", .array(list)))
+        }
         if !highlight.isEmpty { fields.append(("highlight", object(highlight))) }
+        if let value = style.colorScheme { fields.append(("colorScheme", .string(value.rawValue))) }
+        if let value = style.layoutDirection { fields.append(("layoutDirection", .string(value.rawValue))) }
+        if let value = style.dynamicTypeSize { fields.append(("dynamicTypeSize", .string(value.rawValue))) }
+        var icon: [(String, JSONValue)] = []
+        if let value = style.icon.size { icon.append(("size", number(value))) }
+        if let value = style.icon.spacing { icon.append(("spacing", number(value))) }
+        if let value = style.icon.position { icon.append(("position", .string(value.rawValue))) }
+        if !icon.isEmpty { fields.append(("icon", object(icon))) }
+        if let track = style.track {
+            var trackFields: [(String, JSONValue)] = []
+            if let value = track.color { trackFields.append(("color", .string(value.description))) }
+            if let value = track.cornerRadius { trackFields.append(("cornerRadius", number(value))) }
+            if let value = track.padding { trackFields.append(("padding", padding(value))) }
+            fields.append(("track", object(trackFields)))
+        }
+        switch style.separators {
+        case .none: break
+        case .hidden: fields.append(("separators", .bool(false)))
+        case .shown(let separators):
+            var separatorFields: [(String, JSONValue)] = []
+            if let value = separators.color { separatorFields.append(("color", .string(value.description))) }
+            if let value = separators.width { separatorFields.append(("width", number(value))) }
+            if let value = separators.inset { separatorFields.append(("inset", number(value))) }
+            fields.append(("separators", separatorFields.isEmpty ? .bool(true) : object(separatorFields)))
+        }
+        var selected: [(String, JSONValue)] = []
+        if let value = style.selectedLabel.color { selected.append(("color", .string(value.description))) }
+        if let value = style.selectedLabel.weight { selected.append(("weight", weight(value))) }
+        if !selected.isEmpty { fields.append(("selectedLabel", object(selected))) }
         return fields
     }
 

@@ -51,6 +51,8 @@ public enum SpecProblem: Equatable, Sendable {
     case unknownItem(String, items: [ItemValue])
     /// A whole-spec limit is exceeded (canvas size, frame count, duration).
     case limitExceeded(String)
+    /// A file the spec names (an icon or image) cannot be used.
+    case unusableFile(path: String, reason: String)
 
     /// The problem in words.
     public var message: String {
@@ -75,6 +77,8 @@ public enum SpecProblem: Equatable, Sendable {
             return "expected one of the items (\(list)\(items.count > 12 ? ", …" : "")) or null, found \(found)"
         case .limitExceeded(let detail):
             return detail
+        case .unusableFile(let path, let reason):
+            return "cannot use the file \"\(path)\": \(reason)"
         }
     }
 }

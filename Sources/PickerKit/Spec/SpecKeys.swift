@@ -2,23 +2,38 @@
 /// test that keeps the JSON Schema in step all read the same lists.
 package enum SpecKeys {
     /// The top-level object.
-    package static let root = ["$schema", "items", "selection", "style", "animation", "output"]
+    package static let root = ["$schema", "items", "selection", "style", "animation", "output", "touches", "variants"]
     /// An item written as an object.
-    package static let item = ["value", "label"]
+    package static let item = ["value", "label", "icon", "image"]
     /// `selection`.
     package static let selection = ["initial", "sequence", "tail"]
     /// Each `selection.sequence[i]`.
     package static let change = ["select", "after", "curve", "duration"]
     /// `style`.
     package static let style = [
-        "orientation", "distribution", "spacing", "segmentPadding", "padding", "font", "labelColor", "background", "highlight",
+        "preset", "orientation", "distribution", "spacing", "segmentPadding", "padding", "font", "labelColor", "background", "highlight",
+        "colorScheme", "layoutDirection", "dynamicTypeSize", "icon", "track", "separators", "selectedLabel",
     ]
-    /// `style.segmentPadding` written as an object.
-    package static let segmentPadding = ["horizontal", "vertical"]
+    /// `style.icon`.
+    package static let icon = ["size", "spacing", "position"]
+    /// `style.track`.
+    package static let track = ["color", "cornerRadius", "padding"]
+    /// `style.separators` written as an object.
+    package static let separators = ["color", "width", "inset"]
+    /// `style.selectedLabel`.
+    package static let selectedLabel = ["color", "weight"]
+    /// Each `style.highlight.shadows[i]`.
+    package static let shadow = ["color", "x", "y", "blur"]
+    /// `touches` written as an object.
+    package static let touches = ["color", "opacity", "diameter"]
+    /// `variants`.
+    package static let variants = ["colorScheme", "layoutDirection", "dynamicTypeSize", "scale"]
+    /// `style.segmentPadding` and `style.track.padding` written as an object.
+    package static let padding = ["horizontal", "vertical"]
     /// `style.font`.
     package static let font = ["family", "size", "weight"]
     /// `style.highlight`.
-    package static let highlight = ["cornerRadius", "color", "opacity", "layer"]
+    package static let highlight = ["cornerRadius", "color", "opacity", "layer", "shadows"]
     /// A curve's `spring` object.
     package static let spring = ["response", "dampingFraction"]
     /// `animation`.

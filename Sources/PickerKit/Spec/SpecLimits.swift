@@ -35,6 +35,18 @@ public enum SpecLimits {
     public static let bezierY = -10.0...10.0
     /// A font weight on the CSS scale.
     public static let fontWeight = 100...1000
+    /// An icon's size in points, as a font's.
+    public static let iconSize = 1.0...512.0
+    /// A shadow's blur radius in points.
+    public static let shadowBlur = 0.0...64.0
+    /// Shadows under the highlight.
+    public static let maximumShadows = 8
+    /// A touch circle's diameter in points.
+    public static let touchDiameter = 0.0...512.0
+    /// Variants one spec renders (the product of its variant lists).
+    public static let maximumVariants = 64
+    /// The largest icon or image file read, in bytes.
+    public static let maximumImageFileBytes = 1 << 20
     /// How many times an animated output may play (a GIF's loop counter is 16 bits).
     public static let loopCount = 1...65_535
 }

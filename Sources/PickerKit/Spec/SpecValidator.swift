@@ -25,8 +25,9 @@ struct SpecValidator {
         }
         let animation = root.appending("animation")
         if let curve = spec.animation.curve { try validateCurve(curve, at: animation.appending("curve")) }
+        let presetCurve = spec.resolvedAnimation(of: SelectionChange(selection: nil)).curve
         if let duration = spec.animation.duration {
-            try validateDuration(duration, curve: spec.animation.curve, at: animation.appending("duration"))
+            try validateDuration(duration, curve: spec.animation.curve ?? presetCurve, at: animation.appending("duration"))
         }
         for (index, change) in spec.changes.enumerated() {
             let path = sequence.appending(index: index)
@@ -34,11 +35,48 @@ struct SpecValidator {
             try number(change.after, at: path.appending("after"), in: 0...SpecLimits.maximumSeconds, unit: " seconds")
             if let curve = change.curve { try validateCurve(curve, at: path.appending("curve")) }
             if let duration = change.duration {
-                try validateDuration(duration, curve: change.curve ?? spec.animation.curve, at: path.appending("duration"))
+                try validateDuration(duration, curve: change.curve ?? spec.animation.curve ?? presetCurve, at: path.appending("duration"))
             }
         }
         try validateStyle(spec.style, at: root.appending("style"))
         try validateOutput(spec.output, at: root.appending("output"))
+        if let touches = spec.touches { try validateTouches(touches, at: root.appending("touches")) }
+        if let axes = spec.variantAxes { try validateVariants(axes, of: spec, at: root.appending("variants")) }
+    }
+
+    private func validateTouches(_ touches: TouchStyle, at path: JSONPath) throws(SpecError) {
+        if let color = touches.color { try validateColor(color, at: path.appending("color")) }
+        if let opacity = touches.opacity { try number(opacity, at: path.appending("opacity"), in: 0...1) }
+        if let diameter = touches.diameter {
+            try number(diameter, at: path.appending("diameter"), in: SpecLimits.touchDiameter, unit: " points")
+        }
+    }
+
+    private func validateVariants(_ axes: VariantAxes, of spec: PickerSpec, at path: JSONPath) throws(SpecError) {
+        func unique<T: Hashable>(_ list: [T]?, _ name: String) throws(SpecError) {
+            guard let list else { return }
+            var seen: [T: Int] = [:]
+            for (index, value) in list.enumerated() {
+                if let first = seen[value] {
+                    throw failure(
+                        path.appending(name).appending(index: index),
+                        .expected("each value once (it is also at \(name)[\(first)])", found: "\(value)"))
+                }
+                seen[value] = index
+            }
+        }
+        try unique(axes.colorScheme, "colorScheme")
+        try unique(axes.layoutDirection, "layoutDirection")
+        try unique(axes.dynamicTypeSize, "dynamicTypeSize")
+        try unique(axes.scale, "scale")
+        for (index, scale) in (axes.scale ?? []).enumerated() {
+            try number(scale, at: path.appending("scale").appending(index: index), in: SpecLimits.scale, unit: " pixels per point")
+        }
+        let count = [axes.colorScheme?.count, axes.layoutDirection?.count, axes.dynamicTypeSize?.count, axes.scale?.count]
+            .map { max($0 ?? 1, 1) }.reduce(1, *)
+        guard count <= SpecLimits.maximumVariants else {
+            throw failure(path, .limitExceeded("the variant lists make \(count) variants; at most \(SpecLimits.maximumVariants)"))
+        }
     }
 
     private func validateItems(_ items: [Item], at path: JSONPath) throws(SpecError) {
@@ -52,6 +90,15 @@ struct SpecValidator {
                 try validateLabel(text, at: itemPath)
             }
             if let label = item.label { try validateLabel(label, at: itemPath.appending("label")) }
+            for (key, file) in [("icon", item.icon), ("image", item.image)] {
+                guard let file else { continue }
+                guard !file.isEmpty, file.utf8.count <= 4_096, !file.unicodeScalars.contains("\u{0}") else {
+                    throw failure(itemPath.appending(key), .expected(SpecExpectation.imageFile, found: Self.found(file)))
+                }
+            }
+            if item.icon != nil, item.image != nil {
+                throw failure(itemPath.appending("image"), .expected("an icon or an image, not both", found: "both"))
+            }
             if let first = firstIndex[item.value] {
                 throw failure(item.label == nil ? itemPath : itemPath.appending("value"), .duplicateItem(item.value, firstIndex: first))
             }
@@ -127,6 +174,43 @@ struct SpecValidator {
         }
         if let color = style.highlight.color { try validateColor(color, at: highlight.appending("color")) }
         if let opacity = style.highlight.opacity { try number(opacity, at: highlight.appending("opacity"), in: 0...1) }
+        if let shadows = style.highlight.shadows {
+            let shadowsPath = highlight.appending("shadows")
+            guard shadows.count <= SpecLimits.maximumShadows else {
+                throw failure(shadowsPath, .expected("at most \(SpecLimits.maximumShadows) shadows", found: "\(shadows.count) shadows"))
+            }
+            for (index, shadow) in shadows.enumerated() {
+                let shadowPath = shadowsPath.appending(index: index)
+                try validateColor(shadow.color, at: shadowPath.appending("color"))
+                let offsets = -SpecLimits.maximumLength...SpecLimits.maximumLength
+                try number(shadow.x, at: shadowPath.appending("x"), in: offsets, unit: " points")
+                try number(shadow.y, at: shadowPath.appending("y"), in: offsets, unit: " points")
+                try number(shadow.blur, at: shadowPath.appending("blur"), in: SpecLimits.shadowBlur, unit: " points")
+            }
+        }
+        let icon = path.appending("icon")
+        if let size = style.icon.size { try number(size, at: icon.appending("size"), in: SpecLimits.iconSize, unit: " points") }
+        if let spacing = style.icon.spacing { try number(spacing, at: icon.appending("spacing"), in: lengths, unit: " points") }
+        if let track = style.track {
+            let trackPath = path.appending("track")
+            if let color = track.color { try validateColor(color, at: trackPath.appending("color")) }
+            if let radius = track.cornerRadius { try number(radius, at: trackPath.appending("cornerRadius"), in: lengths, unit: " points") }
+            if let padding = track.padding {
+                try number(padding.horizontal, at: trackPath.appending("padding").appending("horizontal"), in: lengths, unit: " points")
+                try number(padding.vertical, at: trackPath.appending("padding").appending("vertical"), in: lengths, unit: " points")
+            }
+        }
+        if case .shown(let separators) = style.separators {
+            let separatorPath = path.appending("separators")
+            if let color = separators.color { try validateColor(color, at: separatorPath.appending("color")) }
+            if let width = separators.width { try number(width, at: separatorPath.appending("width"), in: lengths, unit: " points") }
+            if let inset = separators.inset { try number(inset, at: separatorPath.appending("inset"), in: lengths, unit: " points") }
+        }
+        let selected = path.appending("selectedLabel")
+        if let color = style.selectedLabel.color { try validateColor(color, at: selected.appending("color")) }
+        if let weight = style.selectedLabel.weight, !SpecLimits.fontWeight.contains(weight.value) {
+            throw failure(selected.appending("weight"), .expected(SpecExpectation.fontWeight, found: "the number \(weight.value)"))
+        }
     }
 
     private func validateOutput(_ output: OutputSettings, at path: JSONPath) throws(SpecError) {
@@ -170,6 +254,7 @@ struct SpecValidator {
 enum SpecExpectation {
     static let items =
         "an array of \(SpecLimits.itemCount.lowerBound) to \(SpecLimits.itemCount.upperBound) items (strings, integers, or {\"value\", \"label\"} objects)"
+    static let imageFile = "the path of an SVG or PNG file, relative to the spec's folder"
     static let noDurationWithSpring = "no duration with a spring (a spring settles by itself; set its response instead)"
     static let fontFamily = "a non-empty string of at most \(SpecLimits.maximumLabelLength) characters"
     static var fontWeight: String {

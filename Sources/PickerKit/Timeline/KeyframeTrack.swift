@@ -16,7 +16,11 @@ package struct KeyframeTrack: Equatable, Sendable {
     /// The easing from key i to key i + 1 (one fewer than keys).
     package var easings: [Easing] = []
 
-    mutating func append(time: Double, value: [Double], easingFromPrevious: Easing) {
+    /// An empty track.
+    package init() {}
+
+    /// Adds a key at `time` (not before the last), eased from the previous key by `easingFromPrevious`.
+    package mutating func append(time: Double, value: [Double], easingFromPrevious: Easing) {
         if !times.isEmpty { easings.append(easingFromPrevious) }
         times.append(time)
         values.append(value)
@@ -120,5 +124,52 @@ extension Timeline {
             }
         }
         return track
+    }
+}
+
+extension Timeline {
+    /// Each item's selection (`FrameState.selection`) and each separator's opacity as keyframes, sampled
+    /// `samplesPerSecond` times a second and at every change's start and end, keys that lie on a straight line
+    /// between their neighbours dropped; empty when the timeline does not track selection.
+    package func selectionKeyframes(samplesPerSecond: Double) -> [KeyframeTrack] {
+        guard tracksSelection, duration > 0 else { return [] }
+        var times = Set((0...Int((duration * samplesPerSecond).rounded(.up))).map { min(duration, Double($0) / samplesPerSecond) })
+        for value in [rect, fade].compactMap({ $0 }) {
+            for retarget in value.retargets where retarget.time.isFinite {
+                for time in [retarget.time, retarget.endTime] where time >= 0 && time <= duration { times.insert(time) }
+            }
+        }
+        let sorted = times.sorted()
+        let samples = sorted.map { state(at: $0).selection }
+        return segmentFrames.indices.map { item in
+            var track = KeyframeTrack()
+            let values = samples.map { $0.indices.contains(item) ? $0[item] : 0 }
+            for index in values.indices {
+                let previous = index > 0 ? values[index - 1] : nil
+                let next = index + 1 < values.count ? values[index + 1] : nil
+                if let previous, let next, previous == values[index], next == values[index] { continue }
+                track.append(time: sorted[index], value: [values[index]], easingFromPrevious: .linear)
+            }
+            return track
+        }
+    }
+
+    /// The touches as keyframes of their opacity: none until the touch, fully shown at once, then fading; one track
+    /// per touch, with its centre.
+    package func touchKeyframes() -> [(center: Point, diameter: Double, track: KeyframeTrack)] {
+        touchEvents.map { event in
+            var track = KeyframeTrack()
+            let shown = event.time + TouchStyle.holdTime
+            let gone = shown + TouchStyle.fadeTime
+            track.append(time: 0, value: [0], easingFromPrevious: .linear)
+            if event.time > 0 { track.append(time: event.time, value: [0], easingFromPrevious: .linear) }
+            track.append(time: event.time, value: [1], easingFromPrevious: .linear)
+            track.append(time: min(shown, duration), value: [1], easingFromPrevious: .linear)
+            if gone <= duration {
+                track.append(time: gone, value: [0], easingFromPrevious: .linear)
+                if gone < duration { track.append(time: duration, value: [0], easingFromPrevious: .linear) }
+            }
+            return (event.center, touchDiameter, track)
+        }
     }
 }

@@ -64,11 +64,11 @@ extension Renderer {
     package func encoded(_ format: OutputFormat, frame: Int = 0, options: WriteOptions = WriteOptions()) throws -> [UInt8] {
         switch format {
         case .png:
-            let highlight = try self.highlight(frame: frame)
-            return try withDrawer { drawer in try drawer.png(highlight: highlight) }
+            let state = try self.state(frame: frame)
+            return try withDrawer { drawer in try drawer.png(state: state) }
         case .svg:
-            let highlight = try self.highlight(frame: frame)
-            return try withDrawer { drawer in try drawer.svg(highlight: highlight) }
+            let state = try self.state(frame: frame)
+            return try withDrawer { drawer in try drawer.svg(state: state) }
         case .svgAnimated: return try animatedSVGBytes()
         case .sheet: return try contactSheetBytes()
         case .gif: return try gifBytes(matte: options.gifMatte)
@@ -81,20 +81,20 @@ extension Renderer {
         bytes: SharedCounter, frameWritten: () -> Void
     ) throws {
         let timeline = drawer.plan.timeline
-        var previous: (highlight: Highlight?, bytes: [UInt8])?
+        var previous: (state: FrameState, bytes: [UInt8])?
         for index in range {
-            let highlight = timeline.highlight(forFrame: index)
+            let state = timeline.state(forFrame: index)
             let frameBytes: [UInt8]
-            if let previous, previous.highlight == highlight {
+            if let previous, previous.state == state {
                 // A hold: the same picture as the frame before, so the same bytes.
                 frameBytes = previous.bytes
             } else {
-                frameBytes = format == .svg ? try drawer.svg(highlight: highlight) : try drawer.png(highlight: highlight)
+                frameBytes = format == .svg ? try drawer.svg(state: state) : try drawer.png(state: state)
                 _ = drawn.add(1)
             }
             try output.write(frameBytes, named: format.fileName(name: "", frame: index))
             _ = bytes.add(frameBytes.count)
-            previous = (highlight, frameBytes)
+            previous = (state, frameBytes)
             frameWritten()
         }
     }

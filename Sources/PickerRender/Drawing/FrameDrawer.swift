@@ -4,19 +4,21 @@ import PickerKit
 
 /// Draws the frames of one plan with Cairo as pixels, PNG or SVG, reusing what does not change.
 ///
-/// The static layer (background and labels) is drawn once; each frame copies it and redraws only the rectangle
-/// the highlight touches, which gives the same pixels as drawing the frame from scratch (`referenceImage`).
+/// The static layer (the frame with nothing selected: background, track, separators, labels) is drawn once; each
+/// frame copies it and redraws only the rectangle where the frame differs from it (`PickerPainter.changedArea`),
+/// which gives the same pixels as drawing the frame from scratch (`referenceImage`).
 /// Owns its Cairo and Pango objects: one thread at a time (the `Renderer` keeps a pool, one per thread).
 package final class FrameDrawer {
     /// What is drawn.
     package let plan: RenderPlan
     private let text: PangoText
     private let painter: PickerPainter
+    private let vectorPainter: PickerPainter
     private let staticLayer: ImageSurface
     private let frameSurface: ImageSurface
     private let frameContext: CairoContext
     private let pngEncoder: PNGEncoder
-    /// The rows the last `drawFrame` redrew; every other row of the frame is the static layer's.
+    /// The rows the last `surface(state:)` redrew; every other row of the frame is the static layer's.
     private var redrawnRows: Range<Int> = 0..<0
 
     /// Prepares to draw `spec`: validates and plans it with its own Pango objects, and draws the static layer.
@@ -31,25 +33,29 @@ package final class FrameDrawer {
 
     /// Prepares to draw `plan` with `text` (which measured it, or measures the same) and draws the static layer.
     ///
-    /// Throws `RenderError` when cairo or libdeflate cannot be set up.
+    /// Throws `RenderError` when cairo or libdeflate cannot be set up, or an icon no longer parses.
     package init(plan: RenderPlan, text: PangoText, pngCompression: PNGCompression = .standard) throws(RenderError) {
         self.plan = plan
         self.text = text
         pngEncoder = try PNGEncoder(compression: pngCompression)
-        painter = PickerPainter(style: plan.style, layout: plan.layout, text: text)
+        var graphics: [LoadedGraphic?] = []
+        for file in plan.graphics { graphics.append(try file.map { file throws(RenderError) in try LoadedGraphic(file) }) }
+        painter = PickerPainter(style: plan.style, layout: plan.layout, text: text, graphics: graphics, rasterScale: plan.spec.output.scale)
+        // SVG frames embed shadow masks as pictures: at least 2 pixels a point, so they stay sharp on a retina screen.
+        vectorPainter = PickerPainter(
+            style: plan.style, layout: plan.layout, text: text, graphics: graphics, rasterScale: max(2, plan.spec.output.scale))
         staticLayer = try ImageSurface(width: plan.pixelWidth, height: plan.pixelHeight)
         let staticContext = try CairoContext(surface: staticLayer.pointer)
         cairo_scale(staticContext.pointer, plan.spec.output.scale, plan.spec.output.scale)
-        painter.paintBackground(on: staticContext)
-        painter.drawLabels(on: staticContext)
+        painter.draw(FrameState(highlight: nil), on: staticContext)
         try staticContext.checkStatus("draw the labels")
         cairo_surface_flush(staticLayer.pointer)
         frameSurface = try ImageSurface(width: plan.pixelWidth, height: plan.pixelHeight)
         frameContext = try CairoContext(surface: frameSurface.pointer)
     }
 
-    /// Draws the frame showing `highlight` into the reusable frame surface, valid until the next frame is drawn.
-    package func surface(highlight: Highlight?) throws(RenderError) -> ImageSurface {
+    /// Draws the frame showing `state` into the reusable frame surface, valid until the next frame is drawn.
+    package func surface(state: FrameState) throws(RenderError) -> ImageSurface {
         cairo_surface_flush(frameSurface.pointer)
         guard let source = cairo_image_surface_get_data(staticLayer.pointer),
             let target = cairo_image_surface_get_data(frameSurface.pointer)
@@ -58,16 +64,16 @@ package final class FrameDrawer {
         target.update(from: source, count: staticLayer.stride * pixelHeight)
         cairo_surface_mark_dirty(frameSurface.pointer)
         redrawnRows = 0..<0
-        guard let highlight else { return frameSurface }
+        guard let area = painter.changedArea(in: state) else { return frameSurface }
         let cairo = frameContext.pointer
         cairo_save(cairo)
         let scale = plan.spec.output.scale
-        // Clip to whole pixels around the highlight so that every pixel inside is redrawn exactly as a full
+        // Clip to whole pixels around what changed, so that every pixel inside is redrawn exactly as a full
         // render would draw it, and every pixel outside is the static layer, which a full render also leaves.
-        let left = max(0, floor(highlight.rect.x * scale) - 1)
-        let top = max(0, floor(highlight.rect.y * scale) - 1)
-        let right = min(Double(pixelWidth), ceil(highlight.rect.maxX * scale) + 1)
-        let bottom = min(Double(pixelHeight), ceil(highlight.rect.maxY * scale) + 1)
+        let left = max(0, floor(area.x * scale) - 1)
+        let top = max(0, floor(area.y * scale) - 1)
+        let right = min(Double(pixelWidth), ceil(area.maxX * scale) + 1)
+        let bottom = min(Double(pixelHeight), ceil(area.maxY * scale) + 1)
         cairo_rectangle(cairo, left, top, max(0, right - left), max(0, bottom - top))
         // Whole rows inside the canvas; a value that is not finite marks every row, to be safe.
         let firstRow = top.isFinite ? Int(min(max(top, 0), Double(pixelHeight))) : 0
@@ -75,56 +81,46 @@ package final class FrameDrawer {
         redrawnRows = top.isFinite && bottom.isFinite ? firstRow..<max(firstRow, endRow) : 0..<pixelHeight
         cairo_clip(cairo)
         cairo_scale(cairo, scale, scale)
-        if plan.style.highlight.layer == .background {
-            painter.paintBackground(on: frameContext)
-            painter.drawHighlight(highlight, on: frameContext)
-            painter.drawLabels(on: frameContext)
-        } else {
-            painter.drawHighlight(highlight, on: frameContext)
-        }
+        painter.draw(state, on: frameContext)
         cairo_restore(cairo)
         try frameContext.checkStatus("draw a frame")
         cairo_surface_flush(frameSurface.pointer)
         return frameSurface
     }
 
-    /// The frame showing `highlight`, drawn from scratch with no reuse: the reference the fast path must match.
-    package func referenceImage(highlight: Highlight?) throws(RenderError) -> RGBAImage {
+    /// The frame showing `state`, drawn from scratch with no reuse: the reference the fast path must match.
+    package func referenceImage(state: FrameState) throws(RenderError) -> RGBAImage {
         let surface = try ImageSurface(width: plan.pixelWidth, height: plan.pixelHeight)
         let context = try CairoContext(surface: surface.pointer)
         cairo_scale(context.pointer, plan.spec.output.scale, plan.spec.output.scale)
-        painter.drawFrame(highlight: highlight, on: context)
+        painter.draw(state, on: context)
         try context.checkStatus("draw a frame")
         return surface.rgbaImage()
     }
 
-    /// The pixels of the frame showing `highlight`.
-    package func image(highlight: Highlight?) throws(RenderError) -> RGBAImage {
-        try surface(highlight: highlight).rgbaImage()
+    /// The pixels of the frame showing `state`.
+    package func image(state: FrameState) throws(RenderError) -> RGBAImage {
+        try surface(state: state).rgbaImage()
     }
 
-    /// The PNG of the frame showing `highlight`, written by the drawer's `PNGEncoder`.
-    package func png(highlight: Highlight?) throws(RenderError) -> [UInt8] {
-        let surface = try surface(highlight: highlight)
+    /// The PNG of the frame showing `state`, written by the drawer's `PNGEncoder`.
+    package func png(state: FrameState) throws(RenderError) -> [UInt8] {
+        let surface = try surface(state: state)
         return try pngEncoder.encode(surface, changedRows: redrawnRows)
     }
 
     /// How this drawer compresses its PNG frames.
     package var pngCompression: PNGCompression { pngEncoder.compression }
 
-    /// The SVG of the frame showing `highlight`: vector shapes, labels as glyph outlines, one point one CSS pixel.
-    package func svg(highlight: Highlight?) throws(RenderError) -> [UInt8] {
-        try svgDocument { context in painter.drawFrame(highlight: highlight, on: context) }
-    }
-
-    /// An SVG holding only the labels, on nothing, for the animated SVG to place its highlight around.
-    package func labelsSVG() throws(RenderError) -> [UInt8] {
-        try svgDocument { context in painter.drawLabels(on: context) }
+    /// The SVG of the frame showing `state`: vector shapes, labels as glyph outlines, icons as vectors, one point one
+    /// CSS pixel (shadows are blurred pictures).
+    package func svg(state: FrameState) throws(RenderError) -> [UInt8] {
+        try svgDocument { context in vectorPainter.draw(state, on: context) }
     }
 
     /// An SVG of the canvas with whatever `draw` puts on it, in CSS pixels (cairo writes points, which browsers
     /// show 4/3 as large; `SVGNormalizer` rewrites the size).
-    private func svgDocument(_ draw: (CairoContext) -> Void) throws(RenderError) -> [UInt8] {
+    func svgDocument(_ draw: (CairoContext) -> Void) throws(RenderError) -> [UInt8] {
         let sink = ByteSink()
         let canvas = plan.layout.canvas
         let bytes: [UInt8] = try withExtendedLifetime(sink) { () throws(RenderError) -> [UInt8] in
@@ -146,4 +142,7 @@ package final class FrameDrawer {
         }
         return bytes
     }
+
+    /// The painter of SVG output, for the animated SVG's parts.
+    var svgPainter: PickerPainter { vectorPainter }
 }

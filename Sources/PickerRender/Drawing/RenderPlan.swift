@@ -1,3 +1,4 @@
+import Foundation
 import PickerKit
 
 /// What a spec comes to before anything is drawn: its style resolved, its labels measured with Pango, its
@@ -21,6 +22,8 @@ package struct RenderPlan: Sendable {
     package let pixelHeight: Int
     /// Things the user should know that do not stop the render, such as a font family that is not installed.
     package let warnings: [String]
+    /// Each item's icon or image, read and checked; nil for an item with neither.
+    package let graphics: [GraphicFile?]
 
     /// Validates and plans `spec`, measuring its labels with `text`, the Pango objects that will also draw them.
     ///
@@ -30,7 +33,23 @@ package struct RenderPlan: Sendable {
         self.spec = spec
         self.file = file
         style = spec.resolvedStyle
-        layout = PickerLayout(spec: spec, measurer: text)
+        let folder = file.map { URL(fileURLWithPath: $0).deletingLastPathComponent() }
+        var graphics: [GraphicFile?] = []
+        for (index, item) in spec.items.enumerated() {
+            let field = JSONPath.root.appending("items").appending(index: index)
+            if let icon = item.icon {
+                graphics.append(try GraphicFile.load(icon, relativeTo: folder, template: true, file: file, field: field.appending("icon")))
+            } else if let image = item.image {
+                graphics.append(
+                    try GraphicFile.load(image, relativeTo: folder, template: false, file: file, field: field.appending("image")))
+            } else {
+                graphics.append(nil)
+            }
+        }
+        self.graphics = graphics
+        let iconHeight = style.icon.size
+        let sizes = graphics.map { graphic in graphic.map { Size(width: iconHeight * $0.aspectRatio, height: iconHeight) } }
+        layout = PickerLayout(spec: spec, measurer: text, graphicSizes: sizes)
         timeline = Timeline(spec: spec, layout: layout)
         try RenderLimits.check(spec: spec, layout: layout, timeline: timeline, file: file)
         (pixelWidth, pixelHeight) = layout.pixelSize(scale: spec.output.scale)

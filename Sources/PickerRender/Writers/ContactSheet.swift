@@ -110,7 +110,7 @@ package struct ContactSheet {
         for (position, index) in shownFrames.enumerated() {
             let x = Self.gap + Double(position % grid.columns) * grid.cellWidth
             let y = Self.gap + Double(position / grid.columns) * grid.cellHeight
-            let frame = try drawer.surface(highlight: plan.timeline.highlight(forFrame: index))
+            let frame = try drawer.surface(state: plan.timeline.state(forFrame: index))
             cairo_save(cairo)
             cairo_translate(cairo, x, y)
             cairo_scale(cairo, grid.thumbnailScale / scale, grid.thumbnailScale / scale)

@@ -163,8 +163,9 @@ enum Pillow {
 
 @Suite("PNG files of straight RGBA")
 struct StraightPNGTests {
-    /// Review of issue 10: `PNGFile.encode` went through cairo's premultiplied surface, so a straight red 200 at
-    /// alpha 1 came back as 255. It now writes the bytes as given, and reading gives them back.
+    /// Review of issue 10: straight RGBA goes to the file as given.
+    ///
+    /// `PNGFile.encode` went through cairo's premultiplied surface, so a straight red 200 at alpha 1 came back as 255.
     @Test func translucentPixelsKeepTheirColourThroughAFile() throws {
         var image = RGBAImage(width: 3, height: 2, filledWith: (200, 10, 30, 1))
         image.setPixel(x: 1, y: 0, to: (17, 99, 250, 128))

@@ -10,7 +10,9 @@ public struct Item: Hashable, Sendable, ExpressibleByStringLiteral, ExpressibleB
     ///
     /// A relative path is relative to the spec file's folder (for a spec built in code, the working directory).
     public var icon: String?
-    /// A PNG or SVG file drawn in its own colours; nil for none. Paths as for `icon`.
+    /// A PNG or SVG file drawn in its own colours; nil for none.
+    ///
+    /// Paths are as for `icon`.
     public var image: String?
 
     /// An item with `value`, showing `label` (or the value's text when nil), and optionally an icon or an image.

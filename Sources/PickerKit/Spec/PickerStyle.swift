@@ -155,8 +155,9 @@ public enum IconPosition: String, Hashable, Sendable, CaseIterable {
     case top
 }
 
-/// The rounded rect behind all the segments: the segmented control's track. Nil fields take the segmented
-/// preset's values (tertiarySystemFill, radius 9, padding 3 × 2).
+/// The rounded rect behind all the segments: the segmented control's track.
+///
+/// Nil fields take the segmented preset's values (tertiarySystemFill, radius 9, padding 3 × 2).
 public struct TrackStyle: Hashable, Sendable {
     /// The fill.
     public var color: PickerColor?

@@ -1,6 +1,7 @@
-/// Blurs an 8-bit alpha mask with a Gaussian of standard deviation `sigma` pixels, approximated by three box blurs
-/// in each direction (Kovesi, "Fast almost-Gaussian filtering", 2010), each a running sum: the cost does not grow
-/// with the radius. Outside the mask counts as transparent.
+/// Blurs an 8-bit alpha mask with a Gaussian of standard deviation `sigma` pixels.
+///
+/// The Gaussian is approximated by three box blurs in each direction (Kovesi, "Fast almost-Gaussian filtering",
+/// 2010), each a running sum, so the cost does not grow with the radius. Outside the mask counts as transparent.
 ///
 /// Tested against an exact Gaussian convolution (Tests/PickerRenderTests/ShadowTests.swift).
 package enum GaussianBlur {

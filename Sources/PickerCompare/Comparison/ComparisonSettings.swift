@@ -2,7 +2,7 @@
 /// counts, and whether to draw a diff picture.
 ///
 /// The defaults are the ones measured in docs/compare.md to catch what a reviewer sees in a picker and to pass
-/// the anti-aliasing differences of other font rasterisers: OKLab at threshold 0.01.
+/// the hinting differences of other font rasterisers: YIQ at threshold 0.02.
 public struct ComparisonSettings: Equatable, Sendable {
     /// The colour difference pixels are compared by.
     public var metric: ColorMetric

@@ -1,0 +1,125 @@
+import Foundation
+import PickerKit
+import PickerRender
+import Testing
+
+/// The seed demo rendered as a reviewer's golden frames, and changed in the ways a comparison must catch or
+/// must let pass: the measurements behind the default metric and threshold (docs/compare.md).
+enum ReviewerCases {
+    /// One way of changing the render, and whether a comparison at the defaults must report it.
+    struct Variant: Sendable, CustomTestStringConvertible {
+        enum Change: Sendable {
+            /// The highlight's colour, by SwiftUI name.
+            case color(String)
+            /// The highlight's opacity in the spec.
+            case opacity(Double)
+            /// The highlight moved by (dx, dy) points in every frame.
+            case shift(Double, Double)
+            /// Labels drawn with other rasteriser settings, as another machine might.
+            case raster(TextRasterSettings)
+        }
+
+        var name: String
+        var change: Change
+        /// True when a reviewer sees the change, so a comparison must fail; false when it is another machine's
+        /// anti-aliasing, so it must pass.
+        var mustFail: Bool
+
+        var testDescription: String { name }
+    }
+
+    static let specPath = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Fixtures/specs/seed-demo.json").path
+
+    static func seedDemo() throws -> PickerSpec {
+        try PickerSpec.decode([UInt8](try Data(contentsOf: URL(fileURLWithPath: specPath))), file: specPath)
+    }
+
+    /// Every named colour but the demo's own gray, which a reviewer tells apart from it at 0.4 opacity.
+    static var colorVariants: [Variant] {
+        ColorParser.namedColors.map(\.name).filter { $0 != "gray" }.map { name in
+            Variant(name: "highlight \(name)", change: .color(name), mustFail: true)
+        }
+    }
+
+    static let geometryVariants: [Variant] = [
+        Variant(name: "highlight 1 pt right", change: .shift(1, 0), mustFail: true),
+        Variant(name: "highlight 1 pt left", change: .shift(-1, 0), mustFail: true),
+        Variant(name: "highlight 1 pt down", change: .shift(0, 1), mustFail: true),
+        Variant(name: "opacity 0.45", change: .opacity(0.45), mustFail: true),
+        Variant(name: "opacity 0.35", change: .opacity(0.35), mustFail: true),
+    ]
+
+    /// Other rasteriser settings for the labels: what two machines' font stacks may disagree on.
+    static let rasterVariants: [Variant] = {
+        let standard = TextRasterSettings.standard
+        func variant(_ name: String, _ change: (inout TextRasterSettings) -> Void) -> Variant {
+            var settings = standard
+            change(&settings)
+            return Variant(name: name, change: .raster(settings), mustFail: false)
+        }
+        return [
+            variant("hint style slight") { $0.hintStyle = .slight },
+            variant("hint style medium") { $0.hintStyle = .medium },
+            variant("hint style full") { $0.hintStyle = .full },
+            variant("hinted metrics") { $0.hintsMetrics = true },
+            variant("rounded glyph positions") { $0.roundsGlyphPositions = true },
+            variant("slight hinting, hinted metrics, rounded positions") {
+                $0.hintStyle = .slight
+                $0.hintsMetrics = true
+                $0.roundsGlyphPositions = true
+            },
+        ]
+    }()
+
+    /// Settings outside anti-aliasing: not required to pass, measured to say what the default does with them.
+    static let otherRasterVariants: [Variant] = {
+        var monochrome = TextRasterSettings.standard
+        monochrome.antialias = .none
+        var subpixel = TextRasterSettings.standard
+        subpixel.antialias = .subpixel
+        return [
+            Variant(name: "no anti-aliasing (monochrome)", change: .raster(monochrome), mustFail: true),
+            Variant(name: "subpixel anti-aliasing (RGB)", change: .raster(subpixel), mustFail: true),
+        ]
+    }()
+
+    /// Every frame of the seed demo as drawn by the renderer.
+    static func goldenFrames() throws -> [RGBAImage] {
+        let renderer = try FrameRenderer(spec: try seedDemo(), file: specPath)
+        return try (0..<renderer.timeline.frameCount).map { try renderer.image(forFrame: $0) }
+    }
+
+    /// The frames with `variant`'s change, paired with the golden frames they are compared to (for a shift,
+    /// both drawn from scratch so that only the highlight's place differs).
+    static func framePairs(_ variant: Variant) throws -> [(expected: RGBAImage, actual: RGBAImage)] {
+        var spec = try seedDemo()
+        switch variant.change {
+        case .color(let name):
+            guard let color = ColorParser.color(from: name) else { throw Unknown(name: name) }
+            spec.style.highlight.color = color
+        case .opacity(let opacity):
+            spec.style.highlight.opacity = opacity
+        case .shift(let dx, let dy):
+            let renderer = try FrameRenderer(spec: spec, file: specPath)
+            return try (0..<renderer.timeline.frameCount).compactMap { index in
+                guard let highlight = renderer.timeline.highlight(forFrame: index) else { return nil }
+                var moved = highlight
+                moved.rect.x += dx
+                moved.rect.y += dy
+                return (try renderer.referenceImage(highlight: highlight), try renderer.referenceImage(highlight: moved))
+            }
+        case .raster(let settings):
+            let golden = try goldenFrames()
+            let renderer = try TextRasterSettings.$current.withValue(settings) { try FrameRenderer(spec: spec, file: specPath) }
+            return try golden.indices.map { (golden[$0], try renderer.image(forFrame: $0)) }
+        }
+        let golden = try goldenFrames()
+        let renderer = try FrameRenderer(spec: spec, file: specPath)
+        return try golden.indices.map { (golden[$0], try renderer.image(forFrame: $0)) }
+    }
+
+    struct Unknown: Error {
+        var name: String
+    }
+}

@@ -19,6 +19,8 @@ struct ParsedArguments: Sendable {
     var positional: [String] = []
     var values: [String: String] = [:]
     var flags: Set<String> = []
+    /// Every value of each option in the user's order, for options that may be given more than once.
+    var allValues: [String: [String]] = [:]
 
     func value(_ name: String) -> String? { values[name] }
     func has(_ flag: String) -> Bool { flags.contains(flag) }
@@ -63,8 +65,10 @@ func parseArguments(_ arguments: [String], options: [OptionDefinition], command:
         if option.valueName != nil {
             if let inlineValue {
                 parsed.values[option.name] = inlineValue
+                parsed.allValues[option.name, default: []].append(inlineValue)
             } else if index < arguments.count {
                 parsed.values[option.name] = arguments[index]
+                parsed.allValues[option.name, default: []].append(arguments[index])
                 index += 1
             } else {
                 throw UsageError(command: command, message: "\(option.name) needs a value (\(option.valueName ?? "VALUE"))")

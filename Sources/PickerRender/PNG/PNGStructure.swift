@@ -75,8 +75,11 @@ package struct PNGStructure: Equatable, Sendable {
     /// Reads only the signature and the header of `bytes` and checks the declared size: enough to refuse a huge
     /// picture before anything else is read. Throws as `init(checking:path:)` does.
     package static func declaredSize(_ bytes: [UInt8], path: String) throws(RenderError) -> (width: Int, height: Int) {
-        guard bytes.count >= 33, bytes.starts(with: signature) else {
-            throw RenderError.notPNG(path: path, detail: "it does not start with the PNG signature and header")
+        guard bytes.starts(with: signature.prefix(min(bytes.count, signature.count))), bytes.count >= signature.count else {
+            throw RenderError.notPNG(path: path, detail: "it does not start with the PNG signature")
+        }
+        guard bytes.count >= 33 else {
+            throw RenderError.notPNG(path: path, detail: "the file ends before its header is complete (it is cut short)")
         }
         guard Array(bytes[12..<16]) == Array("IHDR".utf8), bigEndian(bytes, 8) == 13 else {
             throw RenderError.notPNG(path: path, detail: "the first chunk is not a 13-byte IHDR header")

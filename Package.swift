@@ -7,7 +7,7 @@ let package = Package(
         // The model (spec, layout, timeline) and the Cairo renderer, for other Swift packages.
         .library(name: "PickerReel", targets: ["PickerKit", "PickerRender"]),
         .executable(name: "pickerreel", targets: ["pickerreel"]),
-        // Perceptual comparison of PNG files and folders (pixelmatch's algorithm), for `pickerreel compare` and snapshots.
+        // Perceptual comparison of PNG files and folder trees (pixelmatch's algorithm), with reports and update, for `pickerreel compare` and snapshots.
         .library(name: "PickerCompare", targets: ["PickerCompare"]),
         // `assertPickerSnapshot`: golden-image tests of pickers for Swift Testing and XCTest alike.
         .library(name: "PickerSnapshot", targets: ["PickerSnapshot"]),
@@ -47,7 +47,7 @@ let package = Package(
         // Drawing with Cairo and Pango, and the writers for PNG (libdeflate) and SVG.
         .target(name: "PickerRender", dependencies: ["PickerKit", "CPickerCairo", "CPickerPango", "CPickerDeflate"]),
 
-        // Comparing pictures: YIQ colour distance with anti-aliasing detection, folders, reports, the `compare` command.
+        // Comparing pictures: pixelmatch's YIQ and OKLab distances with anti-aliasing detection, trees, reports, update.
         .target(name: "PickerCompare", dependencies: ["PickerKit", "PickerRender"]),
 
         // Snapshot tests: render frames, compare them with goldens beside the test file, record when asked.

@@ -8,8 +8,12 @@ import Testing
 @Suite("The defaults catch what a reviewer sees")
 struct DefaultThresholdTests {
     /// Frames that differ, and the most differing pixels in one frame, at `settings`.
-    static func measure(_ pairs: [(expected: RGBAImage, actual: RGBAImage)], _ settings: ComparisonSettings) -> (frames: Int, most: Int, least: Int) {
-        let counts = pairs.map { ImageComparison.compare(expected: $0.expected, actual: $0.actual, settings: settings).pixels?.differentPixels ?? Int.max }
+    static func measure(_ pairs: [(expected: RGBAImage, actual: RGBAImage)], _ settings: ComparisonSettings) -> (
+        frames: Int, most: Int, least: Int
+    ) {
+        let counts = pairs.map {
+            ImageComparison.compare(expected: $0.expected, actual: $0.actual, settings: settings).pixels?.differentPixels ?? Int.max
+        }
         return (counts.count { $0 > 0 }, counts.max() ?? 0, counts.min() ?? 0)
     }
 

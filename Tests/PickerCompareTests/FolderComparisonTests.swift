@@ -38,7 +38,8 @@ struct FolderComparisonTests {
         try Self.put(PNGFixtures.whiteWithBlackPixels(2), "spec/deeper/frame-0001.png", in: actual)
         let summary = try FolderComparison().compare(expected: expected, actual: actual)
         #expect(summary.status == .differences)
-        #expect(summary.files.map(\.path) == ["a.png", "gone.png", "new/frame-0000.png", "spec/deeper/frame-0001.png", "spec/frame-0000.png"])
+        #expect(
+            summary.files.map(\.path) == ["a.png", "gone.png", "new/frame-0000.png", "spec/deeper/frame-0001.png", "spec/frame-0000.png"])
         #expect(summary.files.map(\.status) == [.match, .removed, .added, .differs, .match])
         #expect(summary.files[1].outcome == .removed(ImageSize(width: 8, height: 6)))
         #expect(summary.files[1].expectedPath == (expected as NSString).appendingPathComponent("gone.png"))
@@ -161,7 +162,9 @@ struct FolderComparisonTests {
             try FolderComparison().compare(expected: directory.file("a.png"), actual: directory.file("fifo.png"))
         }
         #expect(fifo?.description.contains("it is a pipe or FIFO, not a regular file") == true)
-        let device = #expect(throws: CompareError.self) { try FolderComparison().compare(expected: directory.file("a.png"), actual: "/dev/zero") }
+        let device = #expect(throws: CompareError.self) {
+            try FolderComparison().compare(expected: directory.file("a.png"), actual: "/dev/zero")
+        }
         #expect(device?.description == "/dev/zero: it is a device, not a regular file")
     }
 
@@ -213,7 +216,8 @@ struct FolderComparisonTests {
             try FolderComparison(diffPath: actual + "/diffs").compare(expected: expected, actual: actual)
         }
         #expect(throws: CompareError.self) {
-            try FolderComparison(diffPath: directory.file("b.png")).compare(expected: directory.file("a.png"), actual: directory.file("b.png"))
+            try FolderComparison(diffPath: directory.file("b.png")).compare(
+                expected: directory.file("a.png"), actual: directory.file("b.png"))
         }
         #expect(try PNGFile.read(directory.file("b.png")) == PNGFixtures.whiteWithBlackPixels(1))
     }

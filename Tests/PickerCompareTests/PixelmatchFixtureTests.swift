@@ -31,7 +31,9 @@ struct PixelmatchFixtureTests {
         try PNGFile.read(folder.appendingPathComponent("\(name).png").path)
     }
 
-    /// pixelmatch 6.0.0 (ad43c33), test/test.js; its default threshold is 0.1. The 1a/1b count at the default
+    /// The cases of pixelmatch 6.0.0 (ad43c33), test/test.js; its default threshold is 0.1.
+    ///
+    /// The 1a/1b count at the default
     /// threshold (106) is from the test 7.0.0 added for it, on pictures that are opaque, so unchanged by 7.0's
     /// checkerboard.
     static let yiqCases: [Case] = [

@@ -21,7 +21,8 @@ struct ReportTests {
                 matches: false, expectedPath: "goldens/c.png", actualPath: "out/c.png"),
             FileComparison(
                 path: "d.png", outcome: .removed(ImageSize(width: 8, height: 6)), matches: false, expectedPath: "goldens/d.png"),
-            FileComparison(path: "e, 100%.png", outcome: .added(ImageSize(width: 2, height: 2)), matches: false, actualPath: "out/e, 100%.png"),
+            FileComparison(
+                path: "e, 100%.png", outcome: .added(ImageSize(width: 2, height: 2)), matches: false, actualPath: "out/e, 100%.png"),
         ])
 
     @Test("text: quiet shows only what does not match and a summary; verbose shows every file")
@@ -35,7 +36,9 @@ struct ReportTests {
                 4 of 5 files differ: 1 with differing pixels, 1 size changed, 1 added, 1 removed (yiq, threshold 0.02, no differing pixel allowed).
 
                 """)
-        #expect(TextReport.text(Self.summary, verbose: true).contains("match         spec/b.png: 0 pixels differ (0%), 1 anti-aliased not counted\n"))
+        #expect(
+            TextReport.text(Self.summary, verbose: true).contains(
+                "match         spec/b.png: 0 pixels differ (0%), 1 anti-aliased not counted\n"))
         let matching = ComparisonSummary(expected: "e", actual: "a", files: [Self.summary.files[1]])
         #expect(TextReport.text(matching) == "The file matches (yiq, threshold 0.02, no differing pixel allowed).\n")
         #expect(TextReport.text(ComparisonSummary(expected: "e", actual: "a", files: [])) == "Nothing compared: no PNG files in e or a.\n")

@@ -12,7 +12,11 @@ struct UpdateTests {
         guard let enumerator = FileManager.default.enumerator(atPath: root) else { return files }
         while let name = enumerator.nextObject() as? String {
             let path = (root as NSString).appendingPathComponent(name)
-            if case .folder = FileKind.of(path) { files[name + "/"] = Data() } else { files[name] = try Data(contentsOf: URL(fileURLWithPath: path)) }
+            if case .folder = FileKind.of(path) {
+                files[name + "/"] = Data()
+            } else {
+                files[name] = try Data(contentsOf: URL(fileURLWithPath: path))
+            }
         }
         return files
     }

@@ -12,7 +12,8 @@ struct CompareReportToolTests {
         let (expected, actual) = try batchRenders(in: folder)
         let seed = actual.appendingPathComponent("seed-demo")
         try FileManager.default.removeItem(at: seed.appendingPathComponent("frame-0005.png"))
-        try FileManager.default.copyItem(at: seed.appendingPathComponent("frame-0040.png"), to: seed.appendingPathComponent("frame-0005.png"))
+        try FileManager.default.copyItem(
+            at: seed.appendingPathComponent("frame-0040.png"), to: seed.appendingPathComponent("frame-0005.png"))
         try FileManager.default.removeItem(at: seed.appendingPathComponent("frame-0006.png"))
         return (folder, expected, actual)
     }
@@ -25,8 +26,10 @@ struct CompareReportToolTests {
         let stepSummary = folder.appendingPathComponent("step-summary.md")
         try Data("earlier step\n".utf8).write(to: stepSummary)
         let run = try runTool(
-            ["compare", expected.path, actual.path, "--report", "html", html.path, "--report", "junit", junit.path, "--report", "github",
-             "--report", "json=\(folder.appendingPathComponent("report.json").path)"],
+            [
+                "compare", expected.path, actual.path, "--report", "html", html.path, "--report", "junit", junit.path, "--report", "github",
+                "--report", "json=\(folder.appendingPathComponent("report.json").path)",
+            ],
             environment: ["GITHUB_STEP_SUMMARY": stepSummary.path])
         #expect(run.status == 1, "\(run.stderr)")
 
@@ -90,7 +93,10 @@ struct CompareReportToolTests {
         let (_, expected, actual) = try changedRenders()
         let run = try runTool(["compare", expected.path, actual.path, "--update"])
         #expect(run.status == 0, "\(run.stderr)")
-        #expect(run.stdout.hasSuffix("replaced  seed-demo/frame-0005.png\nremoved   seed-demo/frame-0006.png\nUpdated \(expected.path): 1 replaced, 1 removed.\n"))
+        #expect(
+            run.stdout.hasSuffix(
+                "replaced  seed-demo/frame-0005.png\nremoved   seed-demo/frame-0006.png\nUpdated \(expected.path): 1 replaced, 1 removed.\n"
+            ))
         let again = try runTool(["compare", expected.path, actual.path])
         #expect(again.status == 0, "\(again.stdout)")
         #expect(try snapshot(of: expected).keys.allSatisfy { !$0.hasPrefix(".") && !$0.contains("/.") })

@@ -25,10 +25,13 @@ struct CompareTreeToolTests {
         let (expected, actual) = try batchRenders(in: folder)
         let seed = actual.appendingPathComponent("seed-demo")
         try FileManager.default.removeItem(at: seed.appendingPathComponent("frame-0003.png"))
-        try FileManager.default.copyItem(at: seed.appendingPathComponent("frame-0040.png"), to: seed.appendingPathComponent("frame-0002.png.new"))
+        try FileManager.default.copyItem(
+            at: seed.appendingPathComponent("frame-0040.png"), to: seed.appendingPathComponent("frame-0002.png.new"))
         try FileManager.default.removeItem(at: seed.appendingPathComponent("frame-0002.png"))
-        try FileManager.default.moveItem(at: seed.appendingPathComponent("frame-0002.png.new"), to: seed.appendingPathComponent("frame-0002.png"))
-        try FileManager.default.copyItem(at: seed.appendingPathComponent("frame-0040.png"), to: seed.appendingPathComponent("frame-9999.png"))
+        try FileManager.default.moveItem(
+            at: seed.appendingPathComponent("frame-0002.png.new"), to: seed.appendingPathComponent("frame-0002.png"))
+        try FileManager.default.copyItem(
+            at: seed.appendingPathComponent("frame-0040.png"), to: seed.appendingPathComponent("frame-9999.png"))
         let numbers = actual.appendingPathComponent("numbers-vertical/frame-0000.png")
         try FileManager.default.removeItem(at: numbers)
         try FileManager.default.copyItem(at: seed.appendingPathComponent("frame-0040.png"), to: numbers)
@@ -71,7 +74,9 @@ struct CompareTreeToolTests {
         #expect(mkfifo(fifo, 0o644) == 0)
         let run = try runTool(["compare", frame, fifo])
         #expect(run.status == 2)
-        #expect(run.stderr == "pickerreel compare: error: \(fifo): it is a pipe or FIFO, not a regular file; save the picture to a file first\n")
+        #expect(
+            run.stderr == "pickerreel compare: error: \(fifo): it is a pipe or FIFO, not a regular file; save the picture to a file first\n"
+        )
     }
 
     @Test(
@@ -81,7 +86,10 @@ struct CompareTreeToolTests {
             (["a", "b", "--metric", "lab"], "--metric lab: expected oklab or yiq"),
             (["a", "b", "--threshold", "2"], "--threshold 2: expected a number from 0 to 1"),
             (["a", "b", "--threshold", "0.1", "--threshold", "0.2"], "--threshold is given twice"),
-            (["a", "b", "--max-diff-pixels", "1", "--max-diff-ratio", "0.1"], "--max-diff-pixels and --max-diff-ratio cannot be used together"),
+            (
+                ["a", "b", "--max-diff-pixels", "1", "--max-diff-ratio", "0.1"],
+                "--max-diff-pixels and --max-diff-ratio cannot be used together"
+            ),
             (["a", "b", "--report", "xml"], "--report xml: expected json, junit FILE, github or html DIR"),
             (["a", "b", "--report", "html"], "--report html needs a folder: --report html DIR"),
             (["a", "b", "--report", "json", "--report", "json"], "--report json is given twice"),
@@ -98,7 +106,10 @@ struct CompareTreeToolTests {
     func help() throws {
         let run = try runTool(["compare", "--help"])
         #expect(run.status == 0)
-        for option in ["--metric", "--threshold", "--max-diff-pixels", "--max-diff-ratio", "--diff", "--report", "--update", "--allow-empty", "--verbose"] {
+        for option in [
+            "--metric", "--threshold", "--max-diff-pixels", "--max-diff-ratio", "--diff", "--report", "--update", "--allow-empty",
+            "--verbose",
+        ] {
             #expect(run.stdout.contains(option))
         }
     }
@@ -116,7 +127,9 @@ struct CompareTreeToolTests {
         expected.allowsEmpty = true
         expected.verbose = true
         #expect(command == .compare(expected))
-        #expect(try CommandParser.parse(["compare", "--", "-e.png", "-a.png"]) == .compare(CompareOptions(expected: "-e.png", actual: "-a.png")))
+        #expect(
+            try CommandParser.parse(["compare", "--", "-e.png", "-a.png"]) == .compare(CompareOptions(expected: "-e.png", actual: "-a.png"))
+        )
         var json = CompareOptions(expected: "e", actual: "a")
         json.reports = [.json(path: "r.json")]
         json.tolerance = .ratio(0.01)

@@ -39,7 +39,9 @@ struct PNGReadingTests {
     func hugeDeclaredSize() throws {
         let url = try Self.folder().appendingPathComponent("huge.png")
         let header = Self.bigEndian(23_000) + Self.bigEndian(23_000) + [8, 6, 0, 0, 0]
-        let bytes = Self.signature + Self.chunk("IHDR", header) + Self.chunk("IDAT", [UInt8](repeating: 0x78, count: 514_000)) + Self.chunk("IEND", [])
+        let bytes =
+            Self.signature + Self.chunk("IHDR", header) + Self.chunk("IDAT", [UInt8](repeating: 0x78, count: 514_000))
+            + Self.chunk("IEND", [])
         try Data(bytes).write(to: url)
         let started = ContinuousClock.now
         let message = Self.message(url.path)
@@ -88,7 +90,8 @@ struct PNGReadingTests {
         }
         let pipePath = "/proc/self/fd/\(descriptors[0])"
         #expect(Self.message(pipePath)?.hasSuffix("it is a pipe or FIFO, not a regular file; save the picture to a file first") == true)
-        #expect(Self.message(folder.appendingPathComponent("none.png").path)?.contains("cannot read it (No such file or directory)") == true)
+        #expect(
+            Self.message(folder.appendingPathComponent("none.png").path)?.contains("cannot read it (No such file or directory)") == true)
     }
 
     @Test("a file larger than any PNG within the limits is refused from its size, without reading it")

@@ -1,7 +1,9 @@
 import Foundation
 
-/// Colour distances in OKLab (Björn Ottosson, 2020) with the HyAB metric of Abasi et al. (2019),
-/// |ΔLr| + √(Δa² + Δb²), where Lr is Ottosson's toe-corrected lightness: black to white is 1. This is pixelmatch's
+/// Colour distances in OKLab with the HyAB metric, |ΔLr| + √(Δa² + Δb²), black to white being 1.
+///
+/// OKLab is Björn Ottosson's (2020), HyAB that of Abasi and others (2019), and Lr Ottosson's toe-corrected
+/// lightness. This is pixelmatch's
 /// metric since its commit 5087218, with its toe correction (4cad52e) and anti-aliasing blend (c6fee35).
 ///
 /// Translucent pixels are blended over a fixed checkerboard of dark (48) and light (207) channel values that
@@ -31,8 +33,10 @@ struct OKLabDistance: PixelDistance {
         return one.exceeds(threshold, from: other)
     }
 
-    /// pixelmatch's brightness slope for anti-aliasing: Rec. 601 luma of both pixels blended over white, and
-    /// when that is equal but alpha is not, half the alpha difference, so only pixels equal in both count as equal.
+    /// pixelmatch's brightness slope for anti-aliasing.
+    ///
+    /// The luma of both pixels blended over white, and when that is equal but alpha is not, half the alpha
+    /// difference, so only pixels equal in both count as equal.
     func brightnessDifference(_ pixels: UnsafeBufferPointer<UInt8>, _ center: Int, _ neighbour: Int) -> Double {
         let r1 = Double(pixels[center])
         let g1 = Double(pixels[center + 1])
@@ -62,8 +66,9 @@ struct OKLabDistance: PixelDistance {
     }
 }
 
-/// One colour on the way to OKLab: the cube roots of its LMS cone responses (l, m, s), and its toe-corrected
-/// lightness Lr. Differences of a and b are linear in those of l, m, s, so a and b are never formed.
+/// One colour on the way to OKLab.
+///
+/// The cube roots of its LMS cone responses (l, m, s), and its toe-corrected lightness Lr. Differences of a and b are linear in those of l, m, s, so a and b are never formed.
 struct OKLabColor {
     var l: Double
     var m: Double

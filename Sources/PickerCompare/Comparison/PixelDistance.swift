@@ -20,7 +20,7 @@ extension UnsafeBufferPointer<UInt8> {
     }
 }
 
-/// The Rec. 601 luma weights pixelmatch uses for brightness, with both metrics.
+/// The luma weights of ITU-R BT.601 that pixelmatch uses for brightness, with both metrics.
 enum Luma {
     static func of(_ red: Double, _ green: Double, _ blue: Double) -> Double {
         red * 0.29889531 + green * 0.58662247 + blue * 0.11448223

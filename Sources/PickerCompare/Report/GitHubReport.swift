@@ -27,7 +27,8 @@ public enum GitHubReport {
         text += "| file | status | finding |\n|---|---|---|\n"
         var shown = 0
         for file in differing {
-            let row = "| <code>\(code(file.path))</code> | \(ReportWording.word(file.status)) | \(markdown(ReportWording.finding(file))) |\n"
+            let row =
+                "| <code>\(code(file.path))</code> | \(ReportWording.word(file.status)) | \(markdown(ReportWording.finding(file))) |\n"
             let closing = "\n…and \(differing.count - shown) more files that do not match (see the JSON or HTML report).\n"
             guard text.utf8.count + row.utf8.count + closing.utf8.count <= limit else {
                 text += closing

@@ -96,7 +96,9 @@ public enum HTMLReport {
             """
         }.joined(separator: "\n")
         let table =
-            rows.isEmpty ? "" : "<table class=\"files\"><thead><tr><th>file</th><th>status</th><th>finding</th></tr></thead><tbody>\n\(rows)\n</tbody></table>"
+            rows.isEmpty
+            ? ""
+            : "<table class=\"files\"><thead><tr><th>file</th><th>status</th><th>finding</th></tr></thead><tbody>\n\(rows)\n</tbody></table>"
         return """
             <!doctype html>
             <html lang="en"><head><meta charset="utf-8">

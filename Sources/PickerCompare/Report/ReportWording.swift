@@ -40,7 +40,9 @@ enum ReportWording {
         }
     }
 
-    /// The closing line, such as `3 of 102 files differ: 1 with differing pixels, 2 added (yiq, threshold 0.02, …).`
+    /// The closing line.
+    ///
+    /// Such as `3 of 102 files differ: 1 with differing pixels, 2 added (yiq, threshold 0.02, …).`
     static func verdict(_ summary: ComparisonSummary) -> String {
         let total = summary.files.count
         switch summary.status {

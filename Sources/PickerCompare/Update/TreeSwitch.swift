@@ -25,7 +25,8 @@ struct TreeSwitch {
                 try manager.createDirectory(atPath: root, withIntermediateDirectories: true)
                 createdRoot = true
             } catch {
-                throw CompareError(.updateFailed(path: root, reason: "cannot create the folder (\(FileErrors.reason(error)))", rolledBack: true))
+                throw CompareError(
+                    .updateFailed(path: root, reason: "cannot create the folder (\(FileErrors.reason(error)))", rolledBack: true))
             }
         }
         staging = (root as NSString).appendingPathComponent(".pickerreel-update-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
@@ -33,7 +34,8 @@ struct TreeSwitch {
             try manager.createDirectory(atPath: (staging as NSString).appendingPathComponent("new"), withIntermediateDirectories: true)
             try manager.createDirectory(atPath: (staging as NSString).appendingPathComponent("old"), withIntermediateDirectories: true)
         } catch {
-            throw CompareError(.updateFailed(path: root, reason: "cannot write in the folder (\(FileErrors.reason(error)))", rolledBack: true))
+            throw CompareError(
+                .updateFailed(path: root, reason: "cannot write in the folder (\(FileErrors.reason(error)))", rolledBack: true))
         }
     }
 
@@ -49,7 +51,8 @@ struct TreeSwitch {
                 atPath: (destination as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
             try FileManager.default.copyItem(atPath: source, toPath: destination)
         } catch {
-            throw CompareError(.updateFailed(path: path(relative), reason: "cannot copy \(source) (\(FileErrors.reason(error)))", rolledBack: true))
+            throw CompareError(
+                .updateFailed(path: path(relative), reason: "cannot copy \(source) (\(FileErrors.reason(error)))", rolledBack: true))
         }
     }
 

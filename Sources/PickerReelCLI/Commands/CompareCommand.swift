@@ -13,14 +13,21 @@ struct CompareCommand {
             help:
                 "How far apart two colours may be and still match, 0 to 1 (default: \(ReportNumber.text(ColorMetric.yiq.defaultThreshold)) for yiq, \(ReportNumber.text(ColorMetric.oklab.defaultThreshold)) for oklab)."
         ),
-        OptionDefinition(name: "--max-diff-pixels", short: nil, valueName: "N", help: "A file matches with at most N differing pixels (default: 0)."),
-        OptionDefinition(name: "--max-diff-ratio", short: nil, valueName: "R", help: "A file matches with at most this share of its pixels differing, 0 to 1."),
-        OptionDefinition(name: "--diff", short: nil, valueName: "OUT", help: "Write a diff picture per differing file: a folder for trees, a file for two files."),
+        OptionDefinition(
+            name: "--max-diff-pixels", short: nil, valueName: "N", help: "A file matches with at most N differing pixels (default: 0)."),
+        OptionDefinition(
+            name: "--max-diff-ratio", short: nil, valueName: "R",
+            help: "A file matches with at most this share of its pixels differing, 0 to 1."),
+        OptionDefinition(
+            name: "--diff", short: nil, valueName: "OUT",
+            help: "Write a diff picture per differing file: a folder for trees, a file for two files."),
         OptionDefinition(
             name: "--report", short: "-r", valueName: "KIND",
             help: "Also report as: json (standard output; json=FILE), junit FILE, github, html DIR. May be repeated."),
-        OptionDefinition(name: "--update", short: "-u", valueName: nil, help: "Make EXPECTED equal ACTUAL (all or nothing) and say what changed."),
-        OptionDefinition(name: "--allow-empty", short: nil, valueName: nil, help: "Exit 0 when neither side has a PNG file (default: exit 2)."),
+        OptionDefinition(
+            name: "--update", short: "-u", valueName: nil, help: "Make EXPECTED equal ACTUAL (all or nothing) and say what changed."),
+        OptionDefinition(
+            name: "--allow-empty", short: nil, valueName: nil, help: "Exit 0 when neither side has a PNG file (default: exit 2)."),
         OptionDefinition(name: "--verbose", short: "-v", valueName: nil, help: "A line for every file, not only those that do not match."),
     ]
 
@@ -75,7 +82,9 @@ struct CompareCommand {
         case (.some, .some):
             throw usage("--max-diff-pixels and --max-diff-ratio cannot be used together")
         case (let count?, nil):
-            guard let pixels = Int(count), pixels >= 0 else { throw usage("--max-diff-pixels \(count): expected a whole number, 0 or more") }
+            guard let pixels = Int(count), pixels >= 0 else {
+                throw usage("--max-diff-pixels \(count): expected a whole number, 0 or more")
+            }
             options.tolerance = .pixels(pixels)
         case (nil, let ratio?):
             options.tolerance = .ratio(try fraction(ratio, flag: "--max-diff-ratio"))

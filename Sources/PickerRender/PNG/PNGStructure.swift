@@ -72,8 +72,9 @@ package struct PNGStructure: Equatable, Sendable {
         height = header.height
     }
 
-    /// Reads only the signature and the header of `bytes` and checks the declared size: enough to refuse a huge
-    /// picture before anything else is read. Throws as `init(checking:path:)` does.
+    /// Reads only the signature and the header of `bytes` and checks the declared size.
+    ///
+    /// Enough to refuse a huge picture before anything else is read. Throws as `init(checking:path:)` does.
     package static func declaredSize(_ bytes: [UInt8], path: String) throws(RenderError) -> (width: Int, height: Int) {
         guard bytes.starts(with: signature.prefix(min(bytes.count, signature.count))), bytes.count >= signature.count else {
             throw RenderError.notPNG(path: path, detail: "it does not start with the PNG signature")

@@ -1,8 +1,9 @@
 import CPickerCairo
 import CPickerPango
 
-/// How labels are rasterised: hinting, anti-aliasing and glyph placement, as another machine's font stack might
-/// set them. For measuring what a comparison tolerates (docs/compare.md), not for rendering: the renderer always
+/// How labels are rasterised: hinting, anti-aliasing and glyph placement.
+///
+/// As another machine's font stack might set them. For measuring what a comparison tolerates (docs/compare.md), not for rendering: the renderer always
 /// draws with `standard`.
 ///
 /// Set it for a scope with `TextRasterSettings.$current.withValue(...)`; a `PangoText` created inside the scope

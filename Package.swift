@@ -51,7 +51,7 @@ let package = Package(
         // Drawing with Cairo and Pango, and the writers for PNG (libdeflate) and SVG.
         .target(name: "PickerRender", dependencies: ["PickerKit", "CPickerCairo", "CPickerPango", "CPickerDeflate", "CPickerRSVG"]),
 
-        // Comparing pictures: YIQ colour distance with anti-aliasing detection, folders, reports, the `compare` command.
+        // Comparing pictures: pixelmatch's YIQ and OKLab distances with anti-aliasing detection, trees, reports, update.
         .target(name: "PickerCompare", dependencies: ["PickerKit", "PickerRender"]),
 
         // The library users import: `Renderer` (frames, animation formats, the all-or-nothing write into a folder),

@@ -49,10 +49,7 @@ public enum PickerReelTool {
             case .validate(let paths):
                 return inspect.validate(paths)
             case .compare(let options):
-                let result = CompareCommand.run(options)
-                console.out(result.stdout)
-                console.err(result.stderr)
-                return result.exitCode
+                return CompareCommand(options: options, console: console).run()
             }
         } catch let error as UsageError {
             console.err(ErrorLine.text(for: error, command: error.command))

@@ -121,25 +121,28 @@ struct AssertSnapshotTests {
         try AtomicFile.write([UInt8](try Data(contentsOf: URL(fileURLWithPath: golden))), to: target)
     }
 
-    @Test func aHighlightMovedByAFractionOfAPointPassesAndByAWholePointFails() throws {
+    @Test func aHighlightMovedByAFractionOfAPointIsMostlyAntialiasingAndByAWholePointFails() throws {
         let folder = try SnapshotFolder()
         let spec = try fixtureSpec("seed-demo")
         try record(spec, in: folder, at: [2.5])
         let golden = try PNGFile.read("\(folder.path)/\(folder.name).2.500s.png")
 
-        // 0.3 pt at 2 px per point moves the highlight's edges by 0.6 px: pixels change, but only as anti-aliasing.
+        // 0.3 pt at 2 px per point moves the highlight's edges by 0.6 px. At pixelmatch's own threshold (0.1) that
+        // is only anti-aliasing; the default (0.02, chosen so a 0.05 opacity change fails, docs/compare.md) also
+        // counts the few pixels of the rounded corners that the detector does not take for anti-aliasing.
         let nudged = try seedDemoHighlightMoved(by: 0.3)
         #expect(nudged.image != golden)
+        let lenient = try #require(
+            ImageComparison.compare(expected: golden, actual: nudged.image, settings: ComparisonSettings(threshold: 0.1)).pixels)
+        #expect(lenient.differentPixels == 0 && lenient.antialiasedPixels > 0)
         let figures = try #require(ImageComparison.compare(expected: golden, actual: nudged.image).pixels)
-        #expect(figures.differentPixels == 0 && figures.antialiasedPixels > 0)
-        try useGoldenAtTwoAndAHalfSeconds(for: nudged.time, in: folder)
-        #expect(checking(spec, in: folder, at: [nudged.time]) == nil)
+        #expect(figures.antialiasedPixels > figures.differentPixels)
 
         // A whole point is 2 px: the highlight's solid inside moves, which is no anti-aliasing.
         let moved = try seedDemoHighlightMoved(by: 1)
         try useGoldenAtTwoAndAHalfSeconds(for: moved.time, in: folder)
         let failure = try #require(checking(spec, in: folder, at: [moved.time]))
-        #expect(try #require(failure.mismatches.first).differentPixels > 20)
+        #expect(try #require(failure.mismatches.first).differentPixels > figures.differentPixels)
         #expect(failure.diffPaths.allSatisfy(fileExists))
     }
 
@@ -158,16 +161,17 @@ struct AssertSnapshotTests {
         let golden = "\(folder.path)/\(folder.name).0.000s.png"
 
         // Pango places glyphs on whole pixels, so 0.2 pt (0.4 px) moves some letters by a whole pixel and others not
-        // at all: thin stems then differ beyond anti-aliasing. Exact comparison sees it; a small ratio absorbs it.
+        // at all: thin stems then differ beyond anti-aliasing. Exact comparison sees it; a small ratio absorbs it
+        // (0.22% of the pixels at the default threshold).
         try AtomicFile.write(PNGFile.encode(seedDemoShifted(padding: 16.2)), to: golden)
         let nudged = try #require(checking(spec, in: folder, at: [0.0]))
         let figures = try #require(nudged.mismatches.first)
-        #expect(figures.differentPixels > 0 && figures.ratio < 0.002)
-        #expect(checking(spec, in: folder, at: [0.0], tolerance: .ratio(0.002)) == nil)
+        #expect(figures.differentPixels > 0 && figures.ratio < 0.005)
+        #expect(checking(spec, in: folder, at: [0.0], tolerance: .ratio(0.005)) == nil)
 
         // A whole point moves every letter and the highlight by 2 px: far beyond that ratio.
         try AtomicFile.write(PNGFile.encode(seedDemoShifted(padding: 17)), to: golden)
-        let moved = try #require(checking(spec, in: folder, at: [0.0], tolerance: .ratio(0.002)))
+        let moved = try #require(checking(spec, in: folder, at: [0.0], tolerance: .ratio(0.005)))
         #expect(try #require(moved.mismatches.first).ratio > 0.02)
     }
 

@@ -167,12 +167,7 @@ public enum CommandParser {
             }
             return .frame(FrameOptions(specPath: spec, moment: moment, outputPath: output))
         case "compare":
-            do {
-                let options = try CompareCommand.parse(rest)
-                return options.showsHelp ? .help(text: CompareCommand.usage) : .compare(options)
-            } catch {
-                throw UsageError(command: name, message: error.description)
-            }
+            return try CompareCommand.parse(rest)
         case "layout", "timeline", "validate":
             let parsed = try parseArguments(rest, options: [], command: name)
             if parsed.has("--help") { return .help(text: help(for: name) ?? toolHelp) }
@@ -196,7 +191,7 @@ public enum CommandParser {
         case "layout": return layoutHelp
         case "timeline": return timelineHelp
         case "validate": return validateHelp
-        case "compare": return CompareCommand.usage
+        case "compare": return CompareCommand.help
         default: return nil
         }
     }

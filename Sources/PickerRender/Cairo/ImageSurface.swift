@@ -34,7 +34,11 @@ package final class ImageSurface {
     }
 
     /// Decodes a PNG from memory; `path` names it in errors.
+    ///
+    /// The structure is checked first (`PNGStructure`): a picture beyond the pixel limits throws
+    /// `RenderError.tooLarge` before anything is decoded, and a damaged chunk `RenderError.notPNG` saying which.
     package init(pngBytes: [UInt8], path: String) throws(RenderError) {
+        let structure = try PNGStructure(checking: pngBytes, path: path)
         let source = ByteSource(pngBytes)
         let surface = withExtendedLifetime(source) {
             cairo_image_surface_create_from_png_stream(ByteSource.read, Unmanaged.passUnretained(source).toOpaque())
@@ -43,11 +47,20 @@ package final class ImageSurface {
         let status = cairo_surface_status(surface)
         guard status == CAIRO_STATUS_SUCCESS else {
             cairo_surface_destroy(surface)
-            let detail = cairo_status_to_string(status).map { String(cString: $0) } ?? "status \(status.rawValue)"
+            // The chunks are whole and their CRCs right, so what failed is the compressed pixel data; cairo reports
+            // libpng's errors as "out of memory", which would mislead.
+            let detail =
+                status == CAIRO_STATUS_NO_MEMORY || status == CAIRO_STATUS_READ_ERROR
+                ? "its pixel data cannot be decoded (damaged compressed data, or rows of the wrong length)"
+                : cairo_status_to_string(status).map { String(cString: $0) } ?? "status \(status.rawValue)"
             throw RenderError.notPNG(path: path, detail: detail)
         }
         let width = Int(cairo_image_surface_get_width(surface))
         let height = Int(cairo_image_surface_get_height(surface))
+        guard width == structure.width, height == structure.height else {
+            cairo_surface_destroy(surface)
+            throw RenderError.notPNG(path: path, detail: "decoded as \(width) × \(height) px, not the header's size")
+        }
         // cairo hands back RGB24 or A8 surfaces for some PNGs; normalise to ARGB32 by painting onto a new one.
         if cairo_image_surface_get_format(surface) != CAIRO_FORMAT_ARGB32 {
             defer { cairo_surface_destroy(surface) }

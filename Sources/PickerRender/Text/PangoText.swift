@@ -12,6 +12,8 @@ package final class PangoText: TextMeasurer {
     private let layout: OpaquePointer
     private var currentFont: ResolvedFont?
     private var currentText: String?
+    /// What labels are drawn with: `TextRasterSettings.standard` except inside a measuring scope.
+    private let drawingSettings: TextRasterSettings
 
     /// Creates a font map, context, and layout with unhinted, unrounded metrics and greyscale antialiasing.
     package init() throws(RenderError) {
@@ -22,13 +24,7 @@ package final class PangoText: TextMeasurer {
             g_object_unref(fontMap)
             throw RenderError.pango(operation: "create a context", detail: "no context")
         }
-        let options = cairo_font_options_create()
-        cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
-        cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE)
-        cairo_font_options_set_antialias(options, CAIRO_ANTIALIAS_GRAY)
-        pango_cairo_context_set_font_options(context, options)
-        cairo_font_options_destroy(options)
-        pango_context_set_round_glyph_positions(context, 0)
+        TextRasterSettings.standard.apply(to: context)
         guard let layout = pango_layout_new(context) else {
             g_object_unref(UnsafeMutableRawPointer(context))
             g_object_unref(fontMap)
@@ -37,6 +33,7 @@ package final class PangoText: TextMeasurer {
         self.fontMap = fontMap
         self.context = context
         self.layout = layout
+        drawingSettings = TextRasterSettings.current
     }
 
     deinit {
@@ -101,10 +98,17 @@ package final class PangoText: TextMeasurer {
     /// Draws `text` with its drawing origin at (x, y) in `cairo`'s user space, in the current source colour.
     func draw(_ text: String, font: ResolvedFont, at x: Double, _ y: Double, on cairo: OpaquePointer) {
         prepare(text, font: font)
+        let measuringOtherSettings = drawingSettings != .standard
+        if measuringOtherSettings { drawingSettings.apply(to: context) }
         pango_cairo_update_context(cairo, context)
         pango_layout_context_changed(layout)
         cairo_move_to(cairo, x, y)
         pango_cairo_show_layout(cairo, layout)
+        if measuringOtherSettings {
+            // Back to the settings labels are measured with, so the layout never sees the other ones.
+            TextRasterSettings.standard.apply(to: context)
+            pango_layout_context_changed(layout)
+        }
     }
 
     /// The family fontconfig actually uses for `font`, which differs from the requested one when that is

@@ -42,10 +42,10 @@ public enum PickerReelTool {
                 return RenderCommand(options: options, console: console).run()
             case .frame(let options):
                 return try inspect.frame(options)
-            case .layout(let path):
-                return try inspect.layout(path)
-            case .timeline(let path):
-                return try inspect.timeline(path)
+            case .layout(let path, let variant):
+                return try inspect.layout(path, variant: variant)
+            case .timeline(let path, let variant):
+                return try inspect.timeline(path, variant: variant)
             case .validate(let paths):
                 return inspect.validate(paths)
             case .compare(let options):

@@ -9,10 +9,10 @@ public enum Command: Equatable, Sendable {
     case render(RenderOptions)
     /// Render one frame to a file.
     case frame(FrameOptions)
-    /// Print the layout as JSON.
-    case layout(specPath: String)
-    /// Print the timeline as JSON.
-    case timeline(specPath: String)
+    /// Print the layout as JSON, of the spec's own appearance or one of its variants (by suffix).
+    case layout(specPath: String, variant: String? = nil)
+    /// Print the timeline as JSON, of the spec's own appearance or one of its variants (by suffix).
+    case timeline(specPath: String, variant: String? = nil)
     /// Check specs without rendering.
     case validate(specPaths: [String])
     /// Compare two PNG files or folders of them.
@@ -41,6 +41,9 @@ public struct RenderOptions: Equatable, Sendable {
     public var pngLevel: Int?
     /// What translucent pixels of a GIF are blended over.
     public var gifMatte: GIFMatte = .automatic
+    /// The variants to render, by suffix (`dark-rtl`, or `default` for the spec's own appearance); empty renders
+    /// every variant each spec lists.
+    public var variants: [String] = []
 
     /// The defaults: the built-in demo into `Output/seed-demo/` as PNG frames.
     public init() {}

@@ -28,7 +28,15 @@ public enum CommandParser {
         OptionDefinition(
             name: "--png-level", short: nil, valueName: "N",
             help: "PNG compression, 0 (none) to 12 (smallest, far slowest) (default: \(PNGCompression.standard.level))."),
+        OptionDefinition(
+            name: "--variant", short: nil, valueName: "SUFFIX",
+            help: "Render only this variant of each spec: dark, rtl-ax2@3x, …, or default for the spec's own.", repeatable: true),
         OptionDefinition(name: "--quiet", short: "-q", valueName: nil, help: "Print nothing but errors."),
+    ]
+    static let variantOption = [
+        OptionDefinition(
+            name: "--variant", short: nil, valueName: "SUFFIX",
+            help: "One of the spec's variants (dark, rtl-ax2@3x, …); default: the spec's own appearance.")
     ]
     static let frameOptions = [
         OptionDefinition(name: "--time", short: "-t", valueName: "SECONDS", help: "The moment to draw, in seconds from the start."),
@@ -56,7 +64,7 @@ public enum CommandParser {
 
     static let renderHelp = usageText(
         command: "render",
-        synopsis: "[SPEC…] [-o DIR] [--format LIST] [--gif-matte COLOR] [--shard K/N] [-j N] [--png-level N] [--quiet]",
+        synopsis: "[SPEC…] [-o DIR] [--format LIST] [--variant SUFFIX]… [--gif-matte COLOR] [--shard K/N] [-j N] [--png-level N] [--quiet]",
         summary: "Render every frame of each spec into frame-0000.png, frame-0001.png, … With no SPEC, renders the built-in seed demo.",
         options: renderOptions,
         details: """
@@ -64,6 +72,10 @@ public enum CommandParser {
             glob matches many; specs render in parallel across cores. A folder changes only when its render is
             complete: a failed or interrupted render leaves it exactly as it was, and a second render into the
             same folder at the same time fails at once. Only the files of the formats written are replaced.
+
+            A spec with "variants" renders each as if it were a spec named <name>-<suffix> (period-dark-rtl@3x):
+            into DIR/<name>-<suffix>/ with <name>-<suffix>.gif and so on; its own appearance keeps <name>.
+            --variant picks some of them.
 
             Per-frame formats write frame-0000.png (or .svg), …; svg-animated writes <name>.svg, sheet writes
             <name>-sheet.png, and gif writes <name>.gif in the same folder.
@@ -75,13 +87,13 @@ public enum CommandParser {
         command: "frame", synopsis: "SPEC (--time SECONDS | --index N) -o FILE.png|FILE.svg",
         summary: "Render one frame, for documentation images.", options: frameOptions)
     static let layoutHelp = usageText(
-        command: "layout", synopsis: "SPEC",
+        command: "layout", synopsis: "SPEC [--variant SUFFIX]",
         summary: "Print {\"canvas\": {width, height, scale}, \"segments\": [{item, x, y, width, height}]} as JSON, in points.",
-        options: [])
+        options: variantOption)
     static let timelineHelp = usageText(
-        command: "timeline", synopsis: "SPEC",
+        command: "timeline", synopsis: "SPEC [--variant SUFFIX]",
         summary: "Print {fps, duration, frames: [{index, time, highlight: {x, y, width, height, cornerRadius, opacity} or null}]} as JSON.",
-        options: [])
+        options: variantOption)
     static let validateHelp = usageText(
         command: "validate", synopsis: "SPEC…", summary: "Check each spec (JSON, fields, limits) without rendering.", options: [])
 
@@ -103,6 +115,7 @@ public enum CommandParser {
             var options = RenderOptions()
             options.specPaths = parsed.positional
             options.outputPath = parsed.value("--output")
+            options.variants = parsed.values("--variant")
             options.quiet = parsed.has("--quiet")
             if let list = parsed.value("--format") {
                 options.formats = try parseFormats(list)
@@ -169,14 +182,15 @@ public enum CommandParser {
         case "compare":
             return try CompareCommand.parse(rest)
         case "layout", "timeline", "validate":
-            let parsed = try parseArguments(rest, options: [], command: name)
+            let parsed = try parseArguments(rest, options: name == "validate" ? [] : variantOption, command: name)
             if parsed.has("--help") { return .help(text: help(for: name) ?? toolHelp) }
             if name == "validate" {
                 guard !parsed.positional.isEmpty else { throw UsageError(command: name, message: "give at least one SPEC file") }
                 return .validate(specPaths: parsed.positional)
             }
             let spec = try single(parsed.positional, command: name, what: "SPEC")
-            return name == "layout" ? .layout(specPath: spec) : .timeline(specPath: spec)
+            let variant = parsed.value("--variant")
+            return name == "layout" ? .layout(specPath: spec, variant: variant) : .timeline(specPath: spec, variant: variant)
         default:
             let guess = Suggestion.closest(to: name, in: commandSummaries.map(\.name), maximumDistance: 2)
             let hint = guess.map { " (did you mean '\($0)'?)" } ?? ""

@@ -5,14 +5,21 @@ import PickerReel
 struct InspectCommands {
     var console: Console
 
-    func layout(_ path: String) throws -> Int32 {
-        let plan = try RenderPlan.measuring(try SpecSource.load(path).spec, file: path)
+    /// The spec at `path` in the variant named `suffix` (its own appearance for nil or `default`).
+    func spec(_ path: String, variant suffix: String?) throws -> PickerSpec {
+        let source = try SpecSource.load(path)
+        guard let suffix else { return source.spec }
+        return try source.variants(named: [suffix]).first.map { $0.spec.applying($0.variant ?? $0.spec.defaultVariant) } ?? source.spec
+    }
+
+    func layout(_ path: String, variant: String? = nil) throws -> Int32 {
+        let plan = try RenderPlan.measuring(try spec(path, variant: variant), file: path)
         console.out(jsonText(LayoutReport(spec: plan.spec, layout: plan.layout)))
         return ExitCode.success
     }
 
-    func timeline(_ path: String) throws -> Int32 {
-        let plan = try RenderPlan.measuring(try SpecSource.load(path).spec, file: path)
+    func timeline(_ path: String, variant: String? = nil) throws -> Int32 {
+        let plan = try RenderPlan.measuring(try spec(path, variant: variant), file: path)
         console.out(jsonText(TimelineReport(timeline: plan.timeline)))
         return ExitCode.success
     }
@@ -21,12 +28,21 @@ struct InspectCommands {
         var failed = false
         for path in paths {
             do {
-                let plan = try RenderPlan.measuring(try SpecSource.load(path).spec, file: path)
-                for warning in plan.warnings {
-                    console.err("pickerreel: warning: \(path): \(warning)\n")
+                // Every variant is checked: `render` renders them all.
+                let source = try SpecSource.load(path)
+                var summary = ""
+                for variant in source.spec.variants {
+                    let plan = try RenderPlan.measuring(source.spec.applying(variant), file: path)
+                    for warning in plan.warnings where variant == source.spec.variants.first {
+                        console.err("pickerreel: warning: \(path): \(warning)\n")
+                    }
+                    if summary.isEmpty {
+                        let (width, height) = (plan.pixelWidth, plan.pixelHeight)
+                        summary = "\(plan.spec.items.count) items, \(plan.timeline.frameCount) frames of \(width) × \(height) px"
+                    }
                 }
-                let (width, height) = (plan.pixelWidth, plan.pixelHeight)
-                console.out("\(path): ok (\(plan.spec.items.count) items, \(plan.timeline.frameCount) frames of \(width) × \(height) px)\n")
+                let variants = source.spec.variants.count
+                console.out("\(path): ok (\(summary)\(variants > 1 ? "; \(variants) variants" : ""))\n")
             } catch {
                 console.err(ErrorLine.text(for: error, context: path))
                 failed = true

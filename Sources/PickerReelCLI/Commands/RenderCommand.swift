@@ -65,16 +65,20 @@ struct RenderCommand: Sendable {
         return nil
     }
 
-    /// The specs to render, sorted by path and cut to the shard; nil after reporting any that cannot be loaded.
+    /// The specs to render, sorted by path and cut to the shard, each variant as a spec of its own; nil after
+    /// reporting any that cannot be loaded or lacks a variant asked for.
     func loadSources() -> [SpecSource]? {
-        guard !options.specPaths.isEmpty else { return [SpecSource.seedDemo] }
         var paths = options.specPaths.sorted()
         if let shard = options.shard { paths = Array(shard.slice(of: paths)) }
         var sources: [SpecSource] = []
         var failed = false
-        for path in paths {
+        for path in options.specPaths.isEmpty ? [nil] : paths.map(Optional.some) {
             do {
-                sources.append(try SpecSource.load(path))
+                let source = try path.map { path throws(SpecError) in try SpecSource.load(path) } ?? SpecSource.seedDemo
+                sources += try source.variants(named: options.variants)
+            } catch let error as UsageError {
+                console.err(ErrorLine.text(for: error, command: error.command))
+                failed = true
             } catch {
                 console.err(ErrorLine.text(for: error))
                 failed = true
@@ -89,7 +93,7 @@ struct RenderCommand: Sendable {
     {
         let started = Date()
         let compression = options.pngLevel.map { PNGCompression(level: $0) } ?? .standard
-        let renderer = try Renderer(source.spec, file: source.path, pngCompression: compression)
+        let renderer = try Renderer(source.spec, variant: source.variant, file: source.path, pngCompression: compression)
         for warning in renderer.warnings where !options.quiet {
             console.err("pickerreel: warning: \(source.displayName): \(warning)\n")
         }

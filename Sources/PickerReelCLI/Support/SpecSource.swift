@@ -5,10 +5,34 @@ import PickerReel
 struct SpecSource: Sendable {
     /// The spec file's path as the user typed it, or nil for the built-in demo.
     var path: String?
-    /// The output folder name: the file name without `.json`.
+    /// The output folder name: the file name without `.json`, with the variant's suffix.
     var name: String
     /// The validated spec.
     var spec: PickerSpec
+    /// The appearance rendered: the spec's own, or one of its variants.
+    var variant: Variant? = nil
+
+    /// This spec's variants named by `suffixes` (`default` for its own appearance), or all of them when none are
+    /// named, each as a source of its own.
+    ///
+    /// Throws `UsageError` naming the spec and its variants for a suffix it does not have.
+    func variants(named suffixes: [String]) throws(UsageError) -> [SpecSource] {
+        let all = spec.variants
+        let chosen: [Variant]
+        if suffixes.isEmpty {
+            chosen = all
+        } else {
+            chosen = try suffixes.map { suffix throws(UsageError) in
+                let wanted = suffix == "default" ? "" : suffix
+                guard let variant = all.first(where: { $0.suffix == wanted }) else {
+                    let known = all.map { $0.suffix.isEmpty ? "default" : $0.suffix }.joined(separator: ", ")
+                    throw UsageError(command: "render", message: "\(displayName) has no variant \"\(suffix)\"; its variants: \(known)")
+                }
+                return variant
+            }
+        }
+        return chosen.map { SpecSource(path: path, name: $0.name(name), spec: spec, variant: $0) }
+    }
 
     /// The name used in messages.
     var displayName: String { path ?? "(built-in seed demo)" }

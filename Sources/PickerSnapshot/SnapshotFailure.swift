@@ -1,5 +1,7 @@
 /// Why a snapshot assertion could not run at all: a bad request, a spec that cannot be rendered, or a file that
-/// cannot be written. Frames that differ are not thrown: they are recorded as issues (see `SnapshotOutcome`).
+/// cannot be written.
+///
+/// Frames that differ are not thrown: they are recorded as issues (see `SnapshotOutcome`).
 public struct SnapshotFailure: Error, Equatable, Sendable, CustomStringConvertible {
     enum Representation: Equatable, Sendable {
         case invalidRequest(name: String, reason: String)

@@ -31,6 +31,15 @@ demo: deps
 	cp Output/numbers-vertical/numbers-vertical.gif Output/numbers-vertical/numbers-vertical.svg docs/images/
 	.build/release/pickerreel frame Fixtures/specs/seed-demo.json --time 0.78 -o docs/images/seed-demo-moving.png
 	.build/release/pickerreel frame Fixtures/specs/numbers-vertical.json --time 1.5 -o docs/images/numbers-vertical-spring.png
+	@# The gallery: the segmented preset light and dark, icons with a touch, right to left in Arabic, emoji, accessibility5.
+	.build/release/pickerreel frame Fixtures/gallery/segmented.json --time 0.62 -o docs/images/gallery-segmented.png
+	.build/release/pickerreel frame Fixtures/gallery/segmented.json --time 1.5 --variant dark -o docs/images/gallery-segmented-dark.png
+	.build/release/pickerreel frame Fixtures/gallery/appearance.json --time 0.6 -o docs/images/gallery-icons-touch.png
+	.build/release/pickerreel frame Fixtures/gallery/arabic.json --time 0.7 -o docs/images/gallery-arabic-rtl.png
+	.build/release/pickerreel frame Fixtures/gallery/emoji.json --time 0.3 -o docs/images/gallery-emoji.png
+	.build/release/pickerreel frame Fixtures/gallery/accessibility.json --time 2 -o docs/images/gallery-accessibility5.png
+	.build/release/pickerreel render Fixtures/gallery/segmented.json Fixtures/gallery/appearance.json --format gif,svg-animated -q
+	cp Output/segmented/segmented.gif Output/segmented/segmented.svg Output/appearance/appearance.gif docs/images/
 
 # The release binary into $(PREFIX)/bin (default /usr/local/bin); it links the Swift runtime statically, so it
 # needs only the C libraries at run time.

@@ -76,6 +76,8 @@ public struct FrameOptions: Equatable, Sendable {
     public var moment: Moment
     /// The file to write; its extension (.png or .svg) picks the format.
     public var outputPath: String
+    /// One of the spec's variants, by suffix; nil draws the spec's own appearance.
+    public var variant: String? = nil
 
     /// A frame chosen by time or by index.
     public enum Moment: Equatable, Sendable {

@@ -42,6 +42,9 @@ public enum CommandParser {
         OptionDefinition(name: "--time", short: "-t", valueName: "SECONDS", help: "The moment to draw, in seconds from the start."),
         OptionDefinition(name: "--index", short: "-i", valueName: "N", help: "The frame to draw, counting from 0."),
         OptionDefinition(name: "--output", short: "-o", valueName: "FILE", help: "The file to write: .png or .svg."),
+        OptionDefinition(
+            name: "--variant", short: nil, valueName: "SUFFIX",
+            help: "One of the spec's variants (dark, rtl-ax2@3x, …); default: the spec's own appearance."),
     ]
 
     /// The top-level help.
@@ -84,7 +87,7 @@ public enum CommandParser {
             every level. docs/performance.md has the measured trade-off.
             """)
     static let frameHelp = usageText(
-        command: "frame", synopsis: "SPEC (--time SECONDS | --index N) -o FILE.png|FILE.svg",
+        command: "frame", synopsis: "SPEC (--time SECONDS | --index N) -o FILE.png|FILE.svg [--variant SUFFIX]",
         summary: "Render one frame, for documentation images.", options: frameOptions)
     static let layoutHelp = usageText(
         command: "layout", synopsis: "SPEC [--variant SUFFIX]",
@@ -178,7 +181,7 @@ public enum CommandParser {
             default:
                 throw UsageError(command: name, message: "give --time or --index, not both")
             }
-            return .frame(FrameOptions(specPath: spec, moment: moment, outputPath: output))
+            return .frame(FrameOptions(specPath: spec, moment: moment, outputPath: output, variant: parsed.value("--variant")))
         case "compare":
             return try CompareCommand.parse(rest)
         case "layout", "timeline", "validate":

@@ -52,7 +52,7 @@ struct InspectCommands {
     }
 
     func frame(_ options: FrameOptions) throws -> Int32 {
-        let renderer = try Renderer(try SpecSource.load(options.specPath).spec, file: options.specPath)
+        let renderer = try Renderer(try spec(options.specPath, variant: options.variant), file: options.specPath)
         let svg = options.outputPath.hasSuffix(".svg")
         let bytes: Data
         switch options.moment {

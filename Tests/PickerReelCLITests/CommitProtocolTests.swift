@@ -28,7 +28,7 @@ struct CommitProtocolTests {
         let outcome = try scenario.outcome()
         let difference = outcome == nil ? try scenario.difference() : ""
         #expect(outcome != nil, "a mix: \(difference); \(message)")
-        #expect(try FileManager.default.contentsOfDirectory(atPath: scenario.work.path).sorted() == ["long.json", "out"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: scenario.work.path).sorted() == ["long.json", "out", "tiny.json"])
         let status = process.terminationStatus
         if process.terminationReason == .uncaughtSignal {
             // Killed by the signal's default action before the tool could install its handling: nothing was touched.
@@ -70,17 +70,18 @@ struct CommitProtocolTests {
         let running = try scenario.wait(for: moment, of: process)
         if running { kill(process.processIdentifier, SIGKILL) }
         process.waitUntilExit()
-        let next = try runTool(["render", scenario.spec, "-o", scenario.output.path, "--format", "gif", "-q"], timeLimit: 300)
+        let next = try runTool(scenario.renderArguments(["--format", "gif"]), timeLimit: 300)
         #expect(!next.trapped && next.status == 0, "\(next)")
-        let gif = scenario.folder.appendingPathComponent("long.gif")
-        #expect(try Data(contentsOf: gif).starts(with: Array("GIF89a".utf8)))
-        try FileManager.default.removeItem(at: gif)
+        for gif in ["long/long.gif", "tiny/tiny.gif"].map(scenario.output.appendingPathComponent) {
+            #expect(try Data(contentsOf: gif).starts(with: Array("GIF89a".utf8)))
+            try FileManager.default.removeItem(at: gif)
+        }
         let afterKill = try scenario.outcome()
         let difference = afterKill == nil ? try scenario.difference() : ""
         #expect(afterKill != nil, "a mix: \(difference)")
-        #expect(try FileManager.default.contentsOfDirectory(atPath: scenario.work.path).sorted() == ["long.json", "out"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: scenario.work.path).sorted() == ["long.json", "out", "tiny.json"])
         // And the render after that replaces the frames as any render does.
-        let last = try runTool(["render", scenario.spec, "-o", scenario.output.path, "-q"], timeLimit: 300)
+        let last = try runTool(scenario.renderArguments(), timeLimit: 300)
         #expect(last.status == 0, "\(last)")
         let final = try scenario.outcome()
         let finalDifference = final == .newRender ? "" : try scenario.difference()
@@ -90,8 +91,9 @@ struct CommitProtocolTests {
     @Test func aSecondRenderIntoTheSameFolderFailsAtOnceAndTheFirstCompletes() throws {
         let scenario = try CommitScenario()
         let (first, firstErrors) = try scenario.startRender()
-        #expect(try scenario.wait(for: .stagingAppears, of: first), "the first render never started")
-        let second = try runTool(["render", scenario.spec, "-o", scenario.output.path, "-q"], timeLimit: 60)
+        // A quarter staged: the batch's tiny spec is long done, so only out/long/ is held.
+        #expect(try scenario.wait(for: .quarterStaged, of: first), "the first render never started")
+        let second = try runTool(scenario.renderArguments(), timeLimit: 60)
         first.waitUntilExit()
         let firstMessage = String(decoding: firstErrors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         #expect(second.status == 2, "\(second)")
@@ -106,18 +108,21 @@ struct CommitProtocolTests {
     }
 
     /// A folder where a frame file should go: the switch cannot move that frame, so nothing may move at all.
+    ///
+    /// Rendered as a batch with the tiny spec, as CI does, so that every build writes into out/small/.
     @Test func aFolderInPlaceOfAFrameLeavesTheApprovedRenderWhole() throws {
         let work = try temporaryFolder()
         let output = work.appendingPathComponent("out")
         let spec = try writeSpec(Self.smallSpec(color: "red"), named: "small.json", in: work)
-        #expect(try runTool(["render", spec, "-o", output.path, "--format", "png,gif", "-q"], timeLimit: 60).status == 0)
+        let batch = ["render", spec, try writeSpec(CommitScenario.tinySpec, named: "tiny.json", in: work), "-o", output.path]
+        #expect(try runTool(batch + ["--format", "png,gif", "-q"], timeLimit: 60).status == 0)
         let blocked = output.appendingPathComponent("small/frame-0094.png")
         try FileManager.default.removeItem(at: blocked)
         try FileManager.default.createDirectory(at: blocked, withIntermediateDirectories: false)
         try Data("inside".utf8).write(to: blocked.appendingPathComponent("kept.txt"))
         try writeSpec(Self.smallSpec(color: "indigo"), named: "small.json", in: work)
         let before = try snapshot(of: work)
-        let run = try runTool(["render", spec, "-o", output.path, "--format", "png,gif", "-q"], timeLimit: 60)
+        let run = try runTool(batch + ["--format", "png,gif", "-q"], timeLimit: 60)
         #expect(run.status == 2, "\(run)")
         #expect(run.errorLines.count == 1, "\(run)")
         #expect(run.stderr.contains("\(blocked.path): is a folder"), "\(run)")
@@ -131,13 +136,14 @@ struct CommitProtocolTests {
         let work = try temporaryFolder()
         let output = work.appendingPathComponent("out")
         let spec = try writeSpec(Self.smallSpec(color: "red"), named: "small.json", in: work)
-        #expect(try runTool(["render", spec, "-o", output.path, "--format", "png,gif", "-q"], timeLimit: 60).status == 0)
+        let batch = ["render", spec, try writeSpec(CommitScenario.tinySpec, named: "tiny.json", in: work), "-o", output.path]
+        #expect(try runTool(batch + ["--format", "png,gif", "-q"], timeLimit: 60).status == 0)
         let stuck = output.appendingPathComponent("small/frame-0050.png")
         #expect(Self.chattr("+i", stuck.path))
         defer { _ = Self.chattr("-i", stuck.path) }
         try writeSpec(Self.smallSpec(color: "indigo"), named: "small.json", in: work)
         let before = try snapshot(of: work)
-        let run = try runTool(["render", spec, "-o", output.path, "--format", "png,gif", "-q"], timeLimit: 60)
+        let run = try runTool(batch + ["--format", "png,gif", "-q"], timeLimit: 60)
         #expect(run.status == 2, "\(run)")
         #expect(run.errorLines.count == 1, "\(run)")
         #expect(run.stderr.contains("frame-0050.png"), "\(run)")

@@ -4,6 +4,10 @@ import Testing
 /// An output folder holding an approved render of about 10,000 tiny frames, and a changed spec whose render replaces
 /// it: long enough that a signal can land while frames are written and while they are switched into place.
 ///
+/// The render is a batch, `render long.json tiny.json -o out`, as CI runs `specs/*.json`: the tiny spec is complete
+/// within milliseconds and renders the same bytes as in the approved output, and every build of the tool (also those
+/// that wrote a lone spec straight into -o) puts the long one in `out/long/`.
+///
 /// Every trial starts from a hard-linked copy of one template, so it costs no rendering; the render under test makes
 /// new files and renames, so the template's files are never changed.
 struct CommitScenario {
@@ -12,6 +16,8 @@ struct CommitScenario {
     /// The new spec: indigo, 9,865 frames, so the switch also removes 120 stale frames.
     static let newSpec = spec(color: "indigo", tail: 0)
     static let newFrameCount = 9_865
+    /// The batch's other spec: one frame.
+    static let tinySpec = #"{"items":["T"],"selection":{"tail":0}}"#
 
     static func spec(color: String, tail: Double) -> String {
         """
@@ -31,9 +37,11 @@ struct CommitScenario {
         """
     }
 
-    /// The trial's own folder: `long.json` (the new spec) and `out/` (-o), with `out/long/` the render's folder.
+    /// The trial's own folder: `long.json` (the new spec), `tiny.json` and `out/` (-o), with `out/long/` the long
+    /// spec's folder.
     let work: URL
     var spec: String { work.appendingPathComponent("long.json").path }
+    var tiny: String { work.appendingPathComponent("tiny.json").path }
     var output: URL { work.appendingPathComponent("out") }
     var folder: URL { output.appendingPathComponent("long") }
 
@@ -41,6 +49,7 @@ struct CommitScenario {
     init() throws {
         work = try temporaryFolder()
         try writeSpec(Self.newSpec, named: "long.json", in: work)
+        try writeSpec(Self.tinySpec, named: "tiny.json", in: work)
         let template = try Self.template.get()
         let copy = Process()
         copy.executableURL = URL(fileURLWithPath: "/bin/cp")
@@ -56,7 +65,7 @@ struct CommitScenario {
     /// `out/` after a complete render of the new spec over the approved one, made by the tool under test.
     static let after = Result<[String: Data], any Error>(catching: {
         let trial = try CommitScenario()
-        let run = try runTool(["render", trial.spec, "-o", trial.output.path, "-q"], timeLimit: 300)
+        let run = try runTool(trial.renderArguments(), timeLimit: 300)
         guard run.status == 0 else { throw ScenarioError(message: "the reference render failed: \(run)") }
         return try snapshot(of: trial.output)
     })
@@ -65,11 +74,9 @@ struct CommitScenario {
         let folder = try temporaryFolder()
         let spec = try writeSpec(oldSpec, named: "long.json", in: folder)
         let output = folder.appendingPathComponent("out")
-        // Rendered as a batch (with a second, tiny spec), so that any build puts it in out/long/.
-        let tiny = try writeSpec(#"{"items":["T"],"selection":{"tail":0}}"#, named: "tiny.json", in: folder)
+        let tiny = try writeSpec(tinySpec, named: "tiny.json", in: folder)
         let run = try runTool(["render", spec, tiny, "-o", output.path, "-q"], timeLimit: 300)
         guard run.status == 0 else { throw ScenarioError(message: "the template render failed: \(run)") }
-        try FileManager.default.removeItem(at: output.appendingPathComponent("tiny"))
         try Data("the user's notes".utf8).write(to: output.appendingPathComponent("long/notes.txt"))
         try Data("the user's readme".utf8).write(to: output.appendingPathComponent("README"))
         return folder
@@ -167,10 +174,15 @@ struct CommitScenario {
         return stat(path, &status) == 0 ? UInt(status.st_ino) : nil
     }
 
-    /// Starts `render long.json -o out` with its standard error collected; under `nohup` (SIGHUP ignored) when asked.
+    /// `render long.json tiny.json -o out -q` and `extra`.
+    func renderArguments(_ extra: [String] = []) -> [String] {
+        ["render", spec, tiny, "-o", output.path, "-q"] + extra
+    }
+
+    /// Starts the batch render with its standard error collected; under `nohup` (SIGHUP ignored) when asked.
     func startRender(underNohup: Bool = false) throws -> (Process, Pipe) {
         let process = Process()
-        let arguments = ["render", spec, "-o", output.path, "-q"]
+        let arguments = renderArguments()
         if underNohup {
             process.executableURL = URL(fileURLWithPath: "/usr/bin/nohup")
             process.arguments = [try toolURL().path] + arguments

@@ -49,6 +49,22 @@ struct HostileInputTests {
         #expect(!empty.trapped && empty.status == 0, "\(empty)")
     }
 
+    /// One letter with 300,000 combining accents was one grapheme, so "at most 200 characters" let a 600 KB label
+    /// through, whose per-frame SVGs were 17 MB each; characters are now code points, as the schema counts them.
+    @Test func aLabelOfOneLetterAndThousandsOfAccentsIsTooLong() throws {
+        let work = try temporaryFolder()
+        let accents = String(repeating: "\u{301}", count: 300_000)
+        let spec = try writeSpec(#"{"items":["e\#(accents)"]}"#, named: "accents.json", in: work)
+        let run = try runTool(["validate", spec], timeLimit: 60)
+        #expect(run.status == 2, "\(run)")
+        #expect(run.stderr == "pickerreel: error: \(spec): items[0]: expected a label of at most 200 characters, found 300001 characters\n")
+        // A label of 200 code points, each letter with its accent, is at the limit.
+        let accented = String(repeating: "e\u{301}", count: 100)
+        let atLimit = try writeSpec(
+            #"{"items":["\#(accented)"],"style":{"font":{"size":8}},"output":{"scale":0.25}}"#, named: "limit.json", in: work)
+        #expect(try runTool(["validate", atLimit], timeLimit: 60).status == 0)
+    }
+
     /// Pango stops at a NUL, so "Mon\u0000day" was drawn as "Mon": the spec is refused, naming the field.
     @Test(arguments: ["validate", "render"])
     func aNULInALabelIsExitTwoWithItsPath(command: String) throws {

@@ -16,9 +16,11 @@ struct StreamCase: CustomTestStringConvertible, Sendable {
 
     static let all: [StreamCase] = [
         StreamCase(arguments: "--help", redirection: "> /dev/full", status: 2, message: "cannot write to standard output"),
-        StreamCase(arguments: "--version", redirection: ">&-", status: 2, message: "cannot write to standard output"),
+        StreamCase(arguments: "--version", redirection: ">&-", status: 2, message: "cannot write to standard output: it is closed"),
         StreamCase(arguments: "layout SPEC", redirection: "> /dev/full", status: 2, message: "cannot write to standard output"),
-        StreamCase(arguments: "timeline SPEC", redirection: ">&-", status: 2, message: "cannot write to standard output"),
+        // Closed, it was the lowest free descriptor and became libdispatch's epoll instance ("Invalid argument").
+        StreamCase(arguments: "timeline SPEC", redirection: ">&-", status: 2, message: "cannot write to standard output: it is closed"),
+        StreamCase(arguments: "layout SPEC", redirection: "<&- >&-", status: 2, message: "cannot write to standard output: it is closed"),
         StreamCase(arguments: "validate SPEC", redirection: "> /dev/full", status: 2, message: "cannot write to standard output"),
         StreamCase(arguments: "render --help", redirection: ">&- 2>&-", status: 2, message: nil),
         StreamCase(

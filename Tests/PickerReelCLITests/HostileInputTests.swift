@@ -65,6 +65,17 @@ struct HostileInputTests {
         #expect(try runTool(["validate", atLimit], timeLimit: 60).status == 0)
     }
 
+    /// A file name of 255 bytes, the most a name may have: the temporary file beside it was named after it and longer.
+    @Test func frameWritesToTheLongestFileNameAllowed() throws {
+        let work = try temporaryFolder()
+        let spec = try writeSpec(#"{"items":["A","B"]}"#, named: "spec.json", in: work)
+        let name = String(repeating: "n", count: 251) + ".png"
+        let run = try runTool(["frame", spec, "--index", "0", "-o", work.appendingPathComponent(name).path], timeLimit: 60)
+        #expect(run.status == 0, "\(run)")
+        #expect(try Data(contentsOf: work.appendingPathComponent(name)).starts(with: [0x89, 0x50, 0x4E, 0x47]))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: work.path).sorted() == [name, "spec.json"])
+    }
+
     /// Pango stops at a NUL, so "Mon\u0000day" was drawn as "Mon": the spec is refused, naming the field.
     @Test(arguments: ["validate", "render"])
     func aNULInALabelIsExitTwoWithItsPath(command: String) throws {

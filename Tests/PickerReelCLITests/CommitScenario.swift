@@ -127,6 +127,8 @@ struct CommitScenario {
         case switchMidway
         /// When one of the last frames changes.
         case switchLate
+        /// When the last stale frame of the approved render is gone: the switch is done, its backup being deleted.
+        case switchDone
 
         var testDescription: String { rawValue }
     }
@@ -150,6 +152,9 @@ struct CommitScenario {
             let frame = folder.appendingPathComponent(String(format: "frame-%04d.png", index)).path
             let approved = inode(of: frame)
             return poll(until: deadline, process, interval: 100) { inode(of: frame) != approved }
+        case .switchDone:
+            let stale = folder.appendingPathComponent("frame-9984.png").path
+            return poll(until: deadline, process, interval: 100) { inode(of: stale) == nil }
         }
     }
 

@@ -211,7 +211,7 @@ package final class OutputFolder: @unchecked Sendable {
         Self.removeTree(commitFolder)
         Self.removeTree(backupFolder)
         setPhase(.finished)
-        OutputFolders.shared.unregister(self)
+        OutputFolders.shared.complete(self)
     }
 
     /// Removes the staging folder, and the destination and parent folders when this output created them and they
@@ -472,7 +472,8 @@ package final class RenameFaults: @unchecked Sendable {
 
 /// The output folders in use in this process, so a signal handler can leave every one of them whole.
 package final class OutputFolders: @unchecked Sendable {
-    // @unchecked: `folders` and `interrupted` are only touched while holding `lock`; `writeGate` is a pthread rwlock.
+    // @unchecked: `folders`, `interrupted` and `completed` are only touched while holding `lock`; `writeGate` is a
+    // pthread rwlock.
 
     /// The one registry of this process.
     package static let shared = OutputFolders()
@@ -484,6 +485,8 @@ package final class OutputFolders: @unchecked Sendable {
         weak var folder: OutputFolder?
     }
     private var interrupted = false
+    /// Destinations whose switch finished in this process.
+    private var completed: [String] = []
 
     /// Shared by file writes, exclusive to `interruptAll`: writers run in parallel, never during the clean-up.
     ///
@@ -507,6 +510,15 @@ package final class OutputFolders: @unchecked Sendable {
         lock.unlock()
     }
 
+    /// Unregisters a folder whose new files are in place, and remembers it, so that an interrupt later in the process
+    /// (another spec of the batch still rendering) still says this one is complete.
+    func complete(_ folder: OutputFolder) {
+        lock.lock()
+        folders[ObjectIdentifier(folder)] = nil
+        completed.append(folder.destination.path)
+        lock.unlock()
+    }
+
     /// True once `interruptAll` has run: the process is about to exit.
     package var isInterrupted: Bool {
         lock.lock()
@@ -525,16 +537,17 @@ package final class OutputFolders: @unchecked Sendable {
 
     /// Stops every further write, waits for switches in progress to end, and removes every staging folder.
     ///
-    /// Returns the destinations left as they were and those that hold their new files (a switch had started).
+    /// Returns the destinations left as they were and those that hold their new files (a switch had started, or
+    /// had finished earlier in this process).
     package func interruptAll() -> (unchanged: [String], completed: [String]) {
         pthread_rwlock_wrlock(writeGate)
         defer { pthread_rwlock_unlock(writeGate) }
         lock.lock()
         interrupted = true
         let current = folders.values.compactMap(\.folder)
+        var completed = self.completed
         lock.unlock()
         var unchanged: [String] = []
-        var completed: [String] = []
         for folder in current {
             if folder.interrupt() {
                 completed.append(folder.destination.path)

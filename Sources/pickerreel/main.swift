@@ -3,6 +3,7 @@ import PickerReel
 import PickerReelCLI
 
 // A thin entry point: everything lives in PickerReelCLI so tests can call it.
+StandardDescriptors.reserveClosed()
 SignalCleanup.install()
 let status = PickerReelTool.run(Array(CommandLine.arguments.dropFirst()))
 // When a signal stopped the work, its handler is leaving the output folders whole and will exit with

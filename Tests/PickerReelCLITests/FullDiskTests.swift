@@ -4,10 +4,10 @@ import Testing
 /// A render that runs out of disk space part-way: a tiny tmpfs stands in for a full disk.
 @Suite("Full disk")
 struct FullDiskTests {
-    /// Mounts a tmpfs of `kilobytes` at a new folder, or nil where mounting is not allowed (not root, no
-    /// CAP_SYS_ADMIN): the test is then skipped, and says so.
-    static func mountTinyDisk(kilobytes: Int) -> URL? {
-        guard getuid() == 0, let folder = try? temporaryFolder() else { return nil }
+    /// Mounts a tmpfs of `kilobytes` at `existing` (or a new folder), or nil where mounting is not allowed (not
+    /// root, no CAP_SYS_ADMIN): the test is then skipped, and says so.
+    static func mountTinyDisk(kilobytes: Int, at existing: URL? = nil) -> URL? {
+        guard getuid() == 0, let folder = try? existing ?? temporaryFolder() else { return nil }
         let mount = Process()
         mount.executableURL = URL(fileURLWithPath: "/bin/mount")
         mount.arguments = ["-t", "tmpfs", "-o", "size=\(kilobytes)k", "tmpfs", folder.path]

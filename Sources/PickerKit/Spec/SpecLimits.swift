@@ -5,7 +5,7 @@ public enum SpecLimits {
     public static let maximumFileBytes = 1 << 20
     /// Items in one picker.
     public static let itemCount = 1...64
-    /// Characters in one label.
+    /// Characters (Unicode code points, as JSON Schema's `maxLength` counts) in one label or font family name.
     public static let maximumLabelLength = 200
     /// Selection changes in one spec.
     public static let maximumChanges = 1_000

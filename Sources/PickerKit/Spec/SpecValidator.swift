@@ -107,9 +107,13 @@ struct SpecValidator {
     }
 
     private func validateLabel(_ text: String, at path: JSONPath) throws(SpecError) {
-        guard text.count <= SpecLimits.maximumLabelLength else {
+        // Characters are Unicode code points, as the JSON Schema's maxLength counts them: counted as grapheme
+        // clusters, one "character" could carry any number of combining marks (a 600 KB label of 300,000 marks on
+        // one letter was one character, and each per-frame SVG of it 17 MB).
+        let length = text.unicodeScalars.count
+        guard length <= SpecLimits.maximumLabelLength else {
             throw failure(
-                path, .expected("a label of at most \(SpecLimits.maximumLabelLength) characters", found: "\(text.count) characters"))
+                path, .expected("a label of at most \(SpecLimits.maximumLabelLength) characters", found: "\(length) characters"))
         }
         // Pango ends a label at a NUL, so "Mon\u{0}day" would draw as "Mon".
         if text.unicodeScalars.contains("\u{0}") {
@@ -158,7 +162,8 @@ struct SpecValidator {
         }
         let font = path.appending("font")
         if let family = style.font.family {
-            guard !family.isEmpty, family.count <= SpecLimits.maximumLabelLength, !family.unicodeScalars.contains("\u{0}") else {
+            guard !family.isEmpty, family.unicodeScalars.count <= SpecLimits.maximumLabelLength, !family.unicodeScalars.contains("\u{0}")
+            else {
                 throw failure(font.appending("family"), .expected(SpecExpectation.fontFamily, found: Self.found(family)))
             }
         }

@@ -68,7 +68,9 @@ final class StreamFailures: @unchecked Sendable {
             }
             if written < 0 {
                 if errno == EINTR { continue }
-                if recorded == nil { recorded = "\(name): \(String(cString: strerror(errno)))" }
+                // EBADF: the descriptor was closed when the tool started (see `StandardDescriptors`).
+                let reason = errno == EBADF ? "it is closed" : String(cString: strerror(errno))
+                if recorded == nil { recorded = "\(name): \(reason)" }
                 dead.insert(descriptor)
                 return
             }

@@ -18,7 +18,9 @@ package enum AtomicFile {
         } catch {
             throw RenderError.file(path: folder.path, reason: "cannot create the folder (\(FileErrors.reason(error)))")
         }
-        let temporary = folder.appendingPathComponent(".\(url.lastPathComponent).pickerreel-\(getpid())")
+        // A short name of its own, not derived from the destination's: `.NAME.pickerreel-PID` was longer than the
+        // 255 bytes a name may have when NAME was near that length, and the write failed for a valid name.
+        let temporary = folder.appendingPathComponent(".pickerreel-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).tmp")
         do {
             try Data(bytes).write(to: temporary)
         } catch {

@@ -17,7 +17,8 @@ import PickerKit
 /// `write` may be called from several threads at once; `commit` and `discard` belong to the one owner.
 package final class OutputFolder: @unchecked Sendable {
     // @unchecked: `written` and `phase` are only touched while holding `lock`; `switchLock` orders commits
-    // against the signal handler; the descriptor is only closed in deinit.
+    // against the signal handler; `descriptor` and `createdFolders` are set only while the initializer runs, and the
+    // descriptor is closed once (by a failed start or in deinit).
 
     /// What a render is doing with its folder.
     enum Phase {
@@ -47,7 +48,8 @@ package final class OutputFolder: @unchecked Sendable {
 
     /// The folder the files end up in.
     package let destination: URL
-    private let descriptor: Int32
+    /// The destination, opened to hold its lock; -1 before it is opened and after a failed start.
+    private var descriptor: Int32 = -1
     private let token: String
     private let staging: URL
     private let faults: RenameFaults?
@@ -68,7 +70,27 @@ package final class OutputFolder: @unchecked Sendable {
         self.faults = faults
         token = "\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         staging = self.destination.appendingPathComponent(Names.staging + token)
-        let path = self.destination.path
+        // Under the write gate: an interrupt comes either before anything is created (and this throws) or once the
+        // folder is registered (and the signal handler removes what was created), never in between.
+        let failure = OutputFolders.shared.whileNotInterrupted { () -> RenderError? in
+            do throws(RenderError) {
+                try prepare()
+            } catch {
+                return error
+            }
+            OutputFolders.shared.register(self)
+            return nil
+        }
+        switch failure {
+        case .none: throw RenderError.file(path: self.destination.path, reason: "the render was interrupted")
+        case .some(.some(let error)): throw error
+        case .some(.none): break
+        }
+    }
+
+    /// Creates, locks and recovers the destination and creates the staging folder; on failure, undoes what it did.
+    private func prepare() throws(RenderError) {
+        let path = destination.path
         var status = stat()
         if lstat(path, &status) == 0 {
             if status.st_mode & S_IFMT == S_IFLNK, stat(path, &status) != 0 {
@@ -79,38 +101,42 @@ package final class OutputFolder: @unchecked Sendable {
                 throw RenderError.file(path: path, reason: "is a file, not a folder; choose another output folder")
             }
         } else {
-            createdFolders = try Self.createFolders(upTo: self.destination)
+            createdFolders = try Self.createFolders(upTo: destination)
         }
-        let opened = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        guard opened >= 0 else {
-            let reason = String(cString: strerror(errno))
+        func undo() {
+            if descriptor >= 0 { close(descriptor) }
+            // Closed once: deinit must not close the number again, which another thread may have been given.
+            descriptor = -1
             Self.removeEmpty(createdFolders)
+            createdFolders = []
+        }
+        descriptor = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            let reason = String(cString: strerror(errno))
+            undo()
             throw RenderError.file(path: path, reason: "cannot open the folder (\(reason))")
         }
-        descriptor = opened
         guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
             let busy = errno == EWOULDBLOCK
             let reason = String(cString: strerror(errno))
-            close(descriptor)
+            undo()
             if busy { throw RenderError.busy(path: path) }
             throw RenderError.file(path: path, reason: "cannot lock the folder (\(reason))")
         }
         do {
-            try Self.recover(self.destination)
+            try Self.recover(destination)
             try Self.makeFolder(staging)
         } catch {
-            close(descriptor)
-            Self.removeEmpty(createdFolders)
+            undo()
             throw error
         }
-        Self.removeLegacyStaging(beside: self.destination)
-        OutputFolders.shared.register(self)
+        Self.removeLegacyStaging(beside: destination)
     }
 
     deinit {
         if phase == .writing { removeStaging() }
         OutputFolders.shared.unregister(self)
-        close(descriptor)
+        if descriptor >= 0 { close(descriptor) }
     }
 
     /// Writes one file into the staging folder; several threads may write at once.
@@ -185,7 +211,7 @@ package final class OutputFolder: @unchecked Sendable {
         Self.removeTree(commitFolder)
         Self.removeTree(backupFolder)
         setPhase(.finished)
-        OutputFolders.shared.unregister(self)
+        OutputFolders.shared.complete(self)
     }
 
     /// Removes the staging folder, and the destination and parent folders when this output created them and they
@@ -446,7 +472,8 @@ package final class RenameFaults: @unchecked Sendable {
 
 /// The output folders in use in this process, so a signal handler can leave every one of them whole.
 package final class OutputFolders: @unchecked Sendable {
-    // @unchecked: `folders` and `interrupted` are only touched while holding `lock`; `writeGate` is a pthread rwlock.
+    // @unchecked: `folders`, `interrupted` and `completed` are only touched while holding `lock`; `writeGate` is a
+    // pthread rwlock.
 
     /// The one registry of this process.
     package static let shared = OutputFolders()
@@ -458,6 +485,8 @@ package final class OutputFolders: @unchecked Sendable {
         weak var folder: OutputFolder?
     }
     private var interrupted = false
+    /// Destinations whose switch finished in this process.
+    private var completed: [String] = []
 
     /// Shared by file writes, exclusive to `interruptAll`: writers run in parallel, never during the clean-up.
     ///
@@ -481,6 +510,15 @@ package final class OutputFolders: @unchecked Sendable {
         lock.unlock()
     }
 
+    /// Unregisters a folder whose new files are in place, and remembers it, so that an interrupt later in the process
+    /// (another spec of the batch still rendering) still says this one is complete.
+    func complete(_ folder: OutputFolder) {
+        lock.lock()
+        folders[ObjectIdentifier(folder)] = nil
+        completed.append(folder.destination.path)
+        lock.unlock()
+    }
+
     /// True once `interruptAll` has run: the process is about to exit.
     package var isInterrupted: Bool {
         lock.lock()
@@ -499,16 +537,17 @@ package final class OutputFolders: @unchecked Sendable {
 
     /// Stops every further write, waits for switches in progress to end, and removes every staging folder.
     ///
-    /// Returns the destinations left as they were and those that hold their new files (a switch had started).
+    /// Returns the destinations left as they were and those that hold their new files (a switch had started, or
+    /// had finished earlier in this process).
     package func interruptAll() -> (unchanged: [String], completed: [String]) {
         pthread_rwlock_wrlock(writeGate)
         defer { pthread_rwlock_unlock(writeGate) }
         lock.lock()
         interrupted = true
         let current = folders.values.compactMap(\.folder)
+        var completed = self.completed
         lock.unlock()
         var unchanged: [String] = []
-        var completed: [String] = []
         for folder in current {
             if folder.interrupt() {
                 completed.append(folder.destination.path)

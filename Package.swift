@@ -62,10 +62,15 @@ let package = Package(
         .target(name: "PickerReelCLI", dependencies: ["PickerKit", "PickerRender", "PickerCompare", "PickerGIF"]),
         .executableTarget(name: "pickerreel", dependencies: ["PickerReelCLI"]),
 
+        // For the animation tests only: synthetic frames, playback checks, an independent APNG chunk reader,
+        // and Pillow's decoder run by python3 (decode_animation.py, found through #filePath).
+        .target(
+            name: "AnimationTestSupport", dependencies: ["PickerKit"], path: "Tests/AnimationTestSupport", exclude: ["decode_animation.py"]),
+
         .testTarget(name: "PickerKitTests", dependencies: ["PickerKit"]),
         .testTarget(
             name: "PickerRenderTests",
-            dependencies: ["PickerKit", "PickerRender", "PickerCompare", "PickerSnapshot"],
+            dependencies: ["PickerKit", "PickerRender", "PickerCompare", "PickerSnapshot", "AnimationTestSupport"],
             // Pillow's decoder, run by python3 to check the PNG writer independently; found through #filePath.
             exclude: ["decode_png.py"],
             resources: []

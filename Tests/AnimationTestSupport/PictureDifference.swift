@@ -1,9 +1,10 @@
 import Foundation
 import PickerKit
 
-/// How many pixels two pictures show differently: alpha differs, or colour differs where alpha is not 0 (the
-/// colour of a fully transparent pixel cannot be seen, and WebP does not keep it). All of them when the sizes
-/// differ.
+/// How many pixels two pictures show differently.
+///
+/// A pixel differs when its alpha differs, or its colour where alpha is not 0 (the colour of a fully
+/// transparent pixel cannot be seen, and WebP does not keep it). All of them differ when the sizes do.
 public func visiblyDifferingPixels(_ first: RGBAImage, _ second: RGBAImage) -> Int {
     guard first.width == second.width, first.height == second.height, first.pixels.count == second.pixels.count else {
         return max(first.width * first.height, 1)

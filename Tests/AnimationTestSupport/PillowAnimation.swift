@@ -11,7 +11,7 @@ public struct PillowAnimation {
 
     /// "PNG" or "WEBP".
     public let format: String
-    /// Pillow's mode for the file: "RGB", "RGBA", …
+    /// Pillow's mode for the file, such as "RGB" or "RGBA".
     public let mode: String
     /// The loop count Pillow read (APNG num_plays, WebP loop count; 0 for forever), or nil when absent.
     public let loop: Int?

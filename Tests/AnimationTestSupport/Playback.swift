@@ -1,7 +1,9 @@
 import PickerKit
 
-/// Plays a decoded animation against its source frames: at the moment each source frame is due, which
-/// decoded frame is on screen, and does it show that source frame's picture?
+/// Plays a decoded animation against its source frames.
+///
+/// At the moment each source frame is due: which decoded frame is on screen, and does it show that source
+/// frame's picture?
 public struct Playback {
     /// The decoded frames, as displayed (each one composited over what came before, as the format says).
     public let frames: [RGBAImage]

@@ -1,6 +1,7 @@
-/// Decides where each picture of an animated format starts, on a grid of whole ticks (centiseconds for GIF,
-/// milliseconds for WebP, a fraction of a frame for APNG), so the animation plays at its own pace:
+/// Decides where each picture of an animated format starts, so the animation plays at its own pace.
 ///
+/// Times are whole ticks of the format's grid (centiseconds for GIF, milliseconds for WebP, a fraction of a frame
+/// for APNG). The rules:
 /// - a picture starts only where the picture changes (a run of identical frames is one picture);
 /// - it starts at its source frame's time, already rounded to the grid by the caller, so rounding never
 ///   accumulates;

@@ -41,6 +41,19 @@ let package = Package(
             providers: [.apt(["libdeflate-dev"]), .brew(["libdeflate"])]
         ),
 
+        // libwebp's animation encoder (WebPAnimEncoder, in libwebpmux) for animated WebP.
+        .systemLibrary(
+            name: "CPickerWebP",
+            pkgConfig: "libwebpmux",
+            providers: [.apt(["libwebp-dev"]), .brew(["webp"])]
+        ),
+        // libwebp's animation decoder (WebPAnimDecoder, in libwebpdemux): only the tests read WebP back.
+        .systemLibrary(
+            name: "CPickerWebPDemux",
+            pkgConfig: "libwebpdemux",
+            providers: [.apt(["libwebp-dev"]), .brew(["webp"])]
+        ),
+
         // Pure Swift: spec, colours, geometry, layout, timing curves, springs, timeline. No C, no I/O.
         .target(name: "PickerKit"),
 
@@ -55,6 +68,8 @@ let package = Package(
 
         // Animated GIF encoding: one global palette from libimagequant, delta frames written with giflib.
         .target(name: "PickerGIF", dependencies: ["PickerKit", "CPickerGIF", "CPickerImageQuant"]),
+        // Animated WebP encoding with libwebp's WebPAnimEncoder: lossless by default, lossy on request, alpha kept.
+        .target(name: "PickerWebP", dependencies: ["PickerKit", "CPickerWebP"]),
         // PNG frames in, GIF out, for Benchmarks/gif_vs_ffmpeg.py; not a product.
         .executableTarget(name: "gif-bench", dependencies: ["PickerGIF", "PickerKit", "PickerRender"]),
 
@@ -83,6 +98,8 @@ let package = Package(
         ),
         .testTarget(name: "PickerSnapshotTests", dependencies: ["PickerSnapshot", "PickerCompare", "PickerKit", "PickerRender"]),
         .testTarget(name: "PickerGIFTests", dependencies: ["PickerKit", "PickerGIF", "CPickerGIF"]),
+        .testTarget(
+            name: "PickerWebPTests", dependencies: ["PickerKit", "PickerWebP", "PickerRender", "CPickerWebPDemux", "AnimationTestSupport"]),
         .testTarget(name: "PickerReelCLITests", dependencies: ["PickerReelCLI", "PickerKit", "PickerRender", "pickerreel"]),
     ],
     swiftLanguageModes: [.v6]

@@ -5,7 +5,9 @@ public struct EncodedWebP: Equatable, Sendable {
     /// Which source frame each WebP frame shows, from when and for how long.
     public let plan: WebPFramePlan
 
-    /// The frames handed to libwebp, in order: the plan's. libwebp stores each as the rectangle that changed,
+    /// The frames handed to libwebp, in order: the plan's.
+    ///
+    /// libwebp stores each as the rectangle that changed,
     /// with its own choice of blending and disposal, and may add a 1 × 1 frame of its own to carry a hold past
     /// 24 bits of milliseconds; the picture on screen at every moment is the one these frames say.
     public var frames: [WebPFramePlan.Frame] { plan.frames }

@@ -4,7 +4,9 @@ public struct WebPEncoderOptions: Equatable, Sendable {
     public var loopCount: Int?
     /// Lossless (the default) or lossy at a quality from 0 to 100.
     public var quality: WebPQuality
-    /// From 0 (fastest) to 9 (smallest). Lossless encoding uses libwebp's lossless preset of that level
+    /// How hard libwebp works, from 0 (fastest) to 9 (smallest).
+    ///
+    /// Lossless encoding uses libwebp's lossless preset of that level
     /// (`WebPConfigLosslessPreset`: level 6 is method 4 at quality 75, cwebp's and ffmpeg's default); lossy
     /// encoding uses method min(effort, 6).
     public var effort: Int

@@ -2,8 +2,9 @@ import AnimationTestSupport
 import CPickerWebPDemux
 import PickerKit
 
-/// An animated WebP read back with libwebp's `WebPAnimDecoder` (libwebpdemux): every frame as displayed, with
-/// dispose and blend applied, and its duration. Only the tests decode WebP.
+/// An animated WebP read back with libwebp's `WebPAnimDecoder` (libwebpdemux).
+///
+/// Every frame as displayed, with dispose and blend applied, and its duration. Only the tests decode WebP.
 struct DecodedWebP {
     struct Failure: Error, CustomStringConvertible {
         let description: String

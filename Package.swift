@@ -70,8 +70,9 @@ let package = Package(
         .target(name: "PickerGIF", dependencies: ["PickerKit", "CPickerGIF", "CPickerImageQuant"]),
         // Animated WebP encoding with libwebp's WebPAnimEncoder: lossless by default, lossy on request, alpha kept.
         .target(name: "PickerWebP", dependencies: ["PickerKit", "CPickerWebP"]),
-        // PNG frames in, GIF out, for Benchmarks/gif_vs_ffmpeg.py; not a product.
-        .executableTarget(name: "gif-bench", dependencies: ["PickerGIF", "PickerKit", "PickerRender"]),
+        // PNG frames (or a spec) in, GIF, APNG or WebP out, for Benchmarks/gif_vs_ffmpeg.py and formats_vs_ffmpeg.py;
+        // not a product.
+        .executableTarget(name: "encode-bench", dependencies: ["PickerGIF", "PickerKit", "PickerRender", "PickerWebP"]),
 
         // The command-line tool as a library, so tests can call its parser directly.
         .target(name: "PickerReelCLI", dependencies: ["PickerKit", "PickerRender", "PickerCompare", "PickerGIF"]),

@@ -3,16 +3,17 @@ import PickerKit
 /// Encodes an animation into an animated PNG in memory, with the project's own PNG writer and libdeflate: full
 /// colour, alpha kept, no palette or matte.
 ///
-/// Identical consecutive frames become one APNG frame with their summed delay; later frames store only the
-/// rectangle that changed (dispose_op NONE, blend_op SOURCE); delays are exact fractions (`APNGFramePlan`),
-/// and `APNGEncoderOptions.loopCount` sets acTL's num_plays. The file stores RGB when every pixel of every frame
-/// is opaque and RGBA otherwise; the first frame is also the still image that viewers without APNG show.
+/// Identical consecutive frames become one APNG frame with their summed delay; delays are exact fractions
+/// (`APNGFramePlan`), and `APNGEncoderOptions.loopCount` sets acTL's num_plays. Later frames store only the
+/// rectangle that changed, blended over the canvas with the unchanged pixels in it transparent (or replacing
+/// the rectangle where a changed pixel is translucent; `APNGFrame` records which). The file stores RGBA, which
+/// that needs, except for an animation of one opaque picture, stored as RGB; the first frame is also the
+/// still image that viewers without APNG show.
 ///
 /// Frames are asked for once each, in order, and only three pictures are held at a time (the frame before, the
-/// frame waiting for its delay, and what is on screen). If a frame with transparency follows opaque frames,
-/// the encoding starts again from frame 0 with alpha, so the provider may be asked for every frame a second
-/// time. The same frames and options always give the same bytes; each call owns its libdeflate compressor, so
-/// separate calls may run on separate threads.
+/// frame waiting for its delay, and what is on screen), so memory does not grow with the frame count. The same
+/// frames and options always give the same bytes; each call owns its libdeflate compressor, so separate calls
+/// may run on separate threads.
 public struct APNGEncoder: Sendable {
     /// Looping and compression.
     public var options: APNGEncoderOptions
@@ -32,25 +33,8 @@ public struct APNGEncoder: Sendable {
     public func encode(frameCount: Int, fps: Double, duration: Double, frame: (Int) throws -> RGBAImage) throws -> EncodedAPNG {
         try options.validate()
         let clock = try APNGFramePlan.clock(frameCount: frameCount, fps: fps, duration: duration)
-        let compressor = try ZlibCompressor(level: options.compression.level)
-        if let opaque = try pass(
-            hasAlpha: false, frameCount: frameCount, duration: duration, clock: clock, compressor: compressor, frame: frame)
-        {
-            return opaque
-        }
-        guard
-            let withAlpha = try pass(
-                hasAlpha: true, frameCount: frameCount, duration: duration, clock: clock, compressor: compressor, frame: frame)
-        else { throw APNGEncodingError.invalidTiming("the frames changed between two passes") }
-        return withAlpha
-    }
-
-    /// One pass over the frames; nil when `hasAlpha` is false and a frame has a pixel that is not opaque.
-    private func pass(
-        hasAlpha: Bool, frameCount: Int, duration: Double, clock: APNGClock, compressor: ZlibCompressor, frame: (Int) throws -> RGBAImage
-    ) throws -> EncodedAPNG? {
         let end = clock.ticks(duration)
-        var writer = APNGFrameWriter(compressor: compressor, filter: options.compression.filter, channels: hasAlpha ? 4 : 3)
+        var writer = APNGFrameWriter(compressor: try ZlibCompressor(level: options.compression.level), filter: options.compression.filter)
         var scheduler = FrameScheduler(end: end, minimumDelay: clock.minimumDelay)
         var previous: RGBAImage?
         var repeatsPrevious: [Bool] = []
@@ -59,12 +43,10 @@ public struct APNGEncoder: Sendable {
         for index in 0..<frameCount {
             let picture = try frame(index)
             try Self.check(picture, index: index, first: previous)
-            let change = FrameChange.rect(from: previous, to: picture)
-            let repeats = previous != nil && change.isEmpty
-            if !hasAlpha && !picture.isOpaque(within: change) { return nil }
+            let repeats = previous.map { FrameChange.rect(from: $0, to: picture).isEmpty } ?? false
             repeatsPrevious.append(repeats)
             if let segment = scheduler.add(index: index, start: clock.start(ofFrame: index), repeatsPrevious: repeats) {
-                if let held { try writer.write(held, until: segment.start, clock: clock) }
+                if let held { try writer.write(held, until: segment.start, clock: clock, isOnlyPicture: false) }
                 held = APNGFrameWriter.Held(start: segment.start, sourceIndex: segment.sourceIndex, picture: picture)
             }
             previous = picture
@@ -74,13 +56,14 @@ public struct APNGEncoder: Sendable {
         case .nothing:
             break
         case .append(let segment):
-            try writer.write(last, until: segment.start, clock: clock)
+            try writer.write(last, until: segment.start, clock: clock, isOnlyPicture: false)
             last = APNGFrameWriter.Held(start: segment.start, sourceIndex: segment.sourceIndex, picture: finalPicture)
         case .replaceLast(let sourceIndex):
             last = APNGFrameWriter.Held(start: last.start, sourceIndex: sourceIndex, picture: finalPicture)
         }
-        try writer.write(last, until: end, clock: clock)
-        let plan = try APNGFramePlan(frameCount: frameCount, fps: clock.fps, duration: duration, repeatsPrevious: repeatsPrevious)
+        try writer.write(last, until: end, clock: clock, isOnlyPicture: writer.frames.isEmpty)
+        let plan = try APNGFramePlan(frameCount: frameCount, fps: fps, duration: duration, repeatsPrevious: repeatsPrevious)
+        let hasAlpha = writer.channels == 4
         let bytes = writer.chunks.file(width: finalPicture.width, height: finalPicture.height, hasAlpha: hasAlpha, plays: options.plays)
         return EncodedAPNG(bytes: bytes, plan: plan, frames: writer.frames, hasAlpha: hasAlpha)
     }

@@ -6,6 +6,7 @@ public struct EncodedAPNG: Equatable, Sendable {
     public let plan: APNGFramePlan
     /// The frames as written, in order, one for each of the plan's frames.
     public let frames: [APNGFrame]
-    /// True when the file stores alpha (colour type 6, RGBA); false when every pixel is opaque and it stores RGB.
+    /// True when the file stores alpha (colour type 6, RGBA), as every animation of more than one picture does;
+    /// false for a single opaque picture, stored as RGB.
     public let hasAlpha: Bool
 }

@@ -43,7 +43,7 @@ struct APNGEncoderTests {
     @Test("a box moving right then left: every moment shows its frame, and later frames store only the rectangle it crossed")
     func croppedFramesPlayExactly() throws {
         let (encoded, decoded) = try encodeAndPlay(rightThenLeft, fps: 10, duration: 1.5)
-        #expect(!encoded.hasAlpha)
+        #expect(encoded.hasAlpha)
         // Nine positions, then a hold: nine APNG frames.
         #expect(encoded.frames.map(\.sourceIndex) == Array(0..<9))
         let positions = rightThenLeft.positions
@@ -52,7 +52,8 @@ struct APNGEncoderTests {
             let expected = PixelRect(
                 x: min(from, to), y: 2, width: max(from, to) + rightThenLeft.boxWidth - min(from, to), height: rightThenLeft.height - 4)
             #expect(frame.rect == expected, "frame \(index): \(frame.rect), expected \(expected)")
-            #expect(frame.dispose == .none && frame.blend == .source)
+            // The box is opaque, so every changed pixel is, and the unchanged ones are left transparent.
+            #expect(frame.dispose == .none && frame.blend == .over)
         }
         // 1/10 s a step, and the hold to 1.5 s is 7/10 s.
         #expect(decoded.chunks.frames.map(\.delayDenominator).dropLast().allSatisfy { $0 == 10 })
@@ -67,34 +68,51 @@ struct APNGEncoderTests {
         box.boxColor = (52, 199, 89, 102)
         let (encoded, decoded) = try encodeAndPlay(box, fps: 10, duration: 1.2)
         #expect(encoded.hasAlpha && decoded.pillow.mode == "RGBA")
+        // Translucent pixels change, which OVER cannot put on screen exactly: those frames replace their region.
+        #expect(encoded.frames.dropFirst().allSatisfy { $0.blend == .source })
         // Where the box leaves, pixels become transparent again: the rectangle replaces what was there.
         let leftBehind = try #require(decoded.pillow.frames.last)
         #expect(leftBehind.pixel(x: 60, y: 4).alpha == 0)
     }
 
-    @Test("opaque frames are stored as RGB until a translucent one comes; then the whole file is RGBA")
-    func alphaAppearingLate() throws {
+    @Test("frames blend OVER where every changed pixel is opaque and replace their region where one is translucent")
+    func blendChoice() throws {
         let opaque = rightThenLeft
         var translucent = rightThenLeft
         translucent.boxColor = (255, 59, 48, 128)
-        translucent.opaqueBackground = false
         var asked: [Int] = []
-        let encoded = try APNGEncoder().encode(frameCount: 6, fps: 10, duration: 0.5) { index in
+        let encoded = try APNGEncoder().encode(frameCount: 7, fps: 10, duration: 0.6) { index in
             asked.append(index)
             return index < 4 ? opaque.frame(index) : translucent.frame(index)
         }
-        #expect(encoded.hasAlpha)
-        // The first pass stopped at frame 4; the second asked for every frame again.
-        #expect(asked == [0, 1, 2, 3, 4, 0, 1, 2, 3, 4, 5])
-        let decoded = try DecodedAPNG(encoded.bytes)
-        expectFileMatchesDescription(encoded, decoded)
-        for (shown, frame) in zip(decoded.pillow.frames, encoded.frames) {
-            let source = frame.sourceIndex < 4 ? opaque.frame(frame.sourceIndex) : translucent.frame(frame.sourceIndex)
-            #expect(shown == source)
+        // One pass: every frame asked for once, in order.
+        #expect(asked == Array(0..<7))
+        #expect(encoded.frames.map(\.blend) == [.source, .over, .over, .over, .over, .over, .over])
+        var clear = translucent
+        clear.opaqueBackground = false
+        let onClear = try APNGEncoder().encode(frameCount: 7, fps: 10, duration: 0.6) { $0 < 4 ? opaque.frame($0) : clear.frame($0) }
+        // Frame 4 turns the background clear: translucent pixels change, so it replaces its whole region.
+        #expect(onClear.frames.map(\.blend) == [.source, .over, .over, .over, .source, .source, .source])
+        for (encoded, source) in [(encoded, translucent), (onClear, clear)] {
+            let decoded = try DecodedAPNG(encoded.bytes)
+            expectFileMatchesDescription(encoded, decoded)
+            for (shown, frame) in zip(decoded.pillow.frames, encoded.frames) {
+                #expect(shown == (frame.sourceIndex < 4 ? opaque.frame(frame.sourceIndex) : source.frame(frame.sourceIndex)))
+            }
         }
-        let opaqueOnly = try APNGEncoder().encode(frameCount: 4, fps: 10, duration: 0.3) { opaque.frame($0) }
-        #expect(!opaqueOnly.hasAlpha)
-        #expect(try APNGChunkReader(opaqueOnly.bytes).colorType == 2)
+    }
+
+    @Test("a single opaque picture is stored as RGB; a single translucent one as RGBA")
+    func stillPictures() throws {
+        let opaque = try APNGEncoder().encode(frameCount: 5, fps: 10, duration: 0.4) { _ in rightThenLeft.frame(2) }
+        #expect(!opaque.hasAlpha && opaque.frames.count == 1)
+        #expect(try APNGChunkReader(opaque.bytes).colorType == 2)
+        #expect(try DecodedAPNG(opaque.bytes).pillow.frames == [rightThenLeft.frame(2)])
+        var clear = rightThenLeft
+        clear.opaqueBackground = false
+        let translucent = try APNGEncoder().encode(frameCount: 1, fps: 10, duration: 0) { _ in clear.frame(2) }
+        #expect(translucent.hasAlpha)
+        #expect(try DecodedAPNG(translucent.bytes).pillow.frames == [clear.frame(2)])
     }
 
     @Test("identical frames merge into one frame whose delay is their sum, n / fps in lowest terms")

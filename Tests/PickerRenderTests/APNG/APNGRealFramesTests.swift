@@ -30,7 +30,8 @@ struct APNGRealFramesTests {
         #expect(encoded.frames.count == distinct)
         let canvas = renderer.pixelWidth * renderer.pixelHeight
         #expect(encoded.frames.dropFirst().allSatisfy { $0.rect.width * $0.rect.height < canvas / 2 })
-        #expect(!encoded.hasAlpha)
+        // Opaque pictures: every later frame is blended over, its unchanged pixels transparent.
+        #expect(encoded.hasAlpha && encoded.frames.dropFirst().allSatisfy { $0.blend == .over })
     }
 
     @Test("a clear background: the APNG keeps the translucent highlight over nothing")

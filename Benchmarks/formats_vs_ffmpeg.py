@@ -9,12 +9,13 @@ For each spec it renders the PNG frames with `pickerreel render SPEC -o DIR` and
 duration T) with `pickerreel timeline SPEC`. Then, for each format, every row of ENCODERS encodes the same
 animation:
 
-  PickerReel, PNG files   `encode-bench FRAMES FPS OUT --duration T`: reads the PNG files (through cairo) and
-                          encodes them; the whole command is timed, and it reports its reading and encoding apart
-  PickerReel, in memory   `encode-bench --spec SPEC OUT`: draws the frames in-process, as `pickerreel render
-                          --format X` does, and encodes them; whole command, drawing and encoding apart
-  ffmpeg                  ffmpeg 5.1 reading the same PNG files: `-f apng -plays 0` and
-                          `-c:v libwebp_anim -lossless 1 -loop 0`, whole command
+  PickerReel, from the spec      `encode-bench --spec SPEC OUT`: draws the frames in-process, as `pickerreel render
+                                 --format X` does, and encodes them; the whole command is timed
+  PickerReel, frames in memory   the same runs, the encoding alone (the frames handed over in memory)
+  PickerReel, PNG files          `encode-bench FRAMES FPS OUT --duration T`: reads the PNG files (through cairo, on a
+                                 second thread, as ffmpeg decodes on its own threads) and encodes them; whole command
+  ffmpeg                         ffmpeg 5.1 reading the same PNG files: `-f apng -plays 0` and
+                                 `-c:v libwebp_anim -lossless 1 -loop 0`; whole command
 
 Each output is decoded with Pillow (its own APNG reader; libwebp for WebP). Source frame k is compared with the
 frame on screen at k / fps + 0.6 ms (inside the frame whether the format starts it exactly, as APNG does, or at the
@@ -25,10 +26,11 @@ Encode times are medians of --repeat runs (the machine is shared; single timings
 Targets checked (exit status 1 when one is missed): for each lossless format, PickerReel's file is smaller than
 ffmpeg's with every frame identical to the PNG frames, and each PickerReel encode is faster than ffmpeg's.
 
-Adding a format (MP4, WebM): add its rows to ENCODERS (a command builder per row; encode-bench's --format takes
-the new name once it exists), a decoder to DECODERS that returns an object with the delays in seconds and the frames one at a time (see PillowFrames) --
-for video, ffmpeg decoding to rawvideo rgba with ffprobe's frame durations -- and, for lossy formats, set
-"lossless": False so the size target compares at equal or better SSIM instead of identical pixels.
+Adding a format (MP4, WebM): add an entry to ENCODERS with its rows (picker_rows(name) once encode-bench's --format
+takes the name, and ffmpeg's command, such as `-c:v libx264 -crf 20 -pix_fmt yuv420p`), add a decoder to DECODERS
+(an object with `delays` in seconds, `frame(i)` for non-decreasing i as an RGBA array, and `close()`, as PillowFrames;
+for video, ffmpeg decoding to rawvideo rgba with ffprobe's frame durations), and set "lossless": False so the size
+target compares at equal or better SSIM instead of identical pixels.
 
 Needs ffmpeg, numpy, pillow and scikit-image (scripts/install-dependencies.sh --bench installs them).
 """
@@ -56,30 +58,43 @@ def ffmpeg_input(frames, fps):
             "-i", os.path.join(frames, "*.png")]
 
 
-# Each format: its file extension, whether it is lossless, and its rows. A row builds the command that writes
-# `out` from (spec, frames folder, fps, duration, out, tools); rows named "PickerReel" are ours.
+def ours(source, format_name):
+    """encode-bench reading the PNG files, or drawing the frames from the spec."""
+    def build(c):
+        if source == "spec":
+            return [c["bench"], "--spec", c["spec"], c["out"], "--format", format_name, "--json"]
+        return [c["bench"], c["frames"], repr(c["fps"]), c["out"], "--format", format_name, "--duration", repr(c["duration"]), "--json"]
+    return build
+
+
+# Each format: its file extension, whether it is lossless, and its rows. A row runs one command (built from a
+# context: spec, frames folder, fps, duration, out, tools) and reports one or more timings of it: "wall" is the
+# whole command as this script times it, any other key is a figure from the JSON line the command prints.
+# Rows whose labels start with "PickerReel" are ours; the first other row is the one they are compared with.
+def picker_rows(format_name):
+    return [
+        {"command": ours("spec", format_name), "report": [("PickerReel, from the spec", "wall"),
+                                                          ("PickerReel, frames in memory", "encodingSeconds")]},
+        {"command": ours("files", format_name), "report": [("PickerReel, PNG files", "wall")]},
+    ]
+
+
 ENCODERS = {
     "apng": {
         "extension": "png",
         "lossless": True,
-        "rows": [
-            ("PickerReel, PNG files",
-             lambda c: [c["bench"], c["frames"], repr(c["fps"]), c["out"], "--format", "apng", "--duration", repr(c["duration"]),
-                        "--json"]),
-            ("PickerReel, in memory", lambda c: [c["bench"], "--spec", c["spec"], c["out"], "--format", "apng", "--json"]),
-            ("ffmpeg -f apng", lambda c: ffmpeg_input(c["frames"], c["fps"]) + ["-f", "apng", "-plays", "0", c["out"]]),
+        "rows": picker_rows("apng") + [
+            {"command": lambda c: ffmpeg_input(c["frames"], c["fps"]) + ["-f", "apng", "-plays", "0", c["out"]],
+             "report": [("ffmpeg -f apng", "wall")]},
         ],
     },
     "webp": {
         "extension": "webp",
         "lossless": True,
-        "rows": [
-            ("PickerReel, PNG files",
-             lambda c: [c["bench"], c["frames"], repr(c["fps"]), c["out"], "--format", "webp", "--duration", repr(c["duration"]),
-                        "--json"]),
-            ("PickerReel, in memory", lambda c: [c["bench"], "--spec", c["spec"], c["out"], "--format", "webp", "--json"]),
-            ("ffmpeg libwebp_anim -lossless 1",
-             lambda c: ffmpeg_input(c["frames"], c["fps"]) + ["-c:v", "libwebp_anim", "-lossless", "1", "-loop", "0", c["out"]]),
+        "rows": picker_rows("webp") + [
+            {"command": lambda c: ffmpeg_input(c["frames"], c["fps"]) + ["-c:v", "libwebp_anim", "-lossless", "1", "-loop", "0",
+                                                                         c["out"]],
+             "report": [("ffmpeg libwebp_anim -lossless 1", "wall")]},
         ],
     },
 }
@@ -180,37 +195,34 @@ def measure_spec(spec, formats, tools, work, repeat):
     paths = sorted(os.path.join(frames_dir, f) for f in os.listdir(frames_dir) if f.endswith(".png"))
     height, width = read_png(paths[0]).shape[:2]
     print(f"\n{name}: {len(paths)} PNG frames, {width} x {height} px, {fps:g} fps, T = {duration:.6f} s")
-    header = f"{'format':<6}{'encoder':<34}{'bytes':>10}{'frames':>8}{'duration s':>12}{'mean SSIM':>11}{'identical':>11}{'seconds':>9}  parts"
+    header = f"{'format':<6}{'encoder':<34}{'bytes':>10}{'frames':>8}{'duration s':>12}{'mean SSIM':>11}{'identical':>11}{'seconds':>9}  timed"
     print(header)
     results = []
     for format_name in formats:
         entry = ENCODERS[format_name]
-        for label, build in entry["rows"]:
-            out = os.path.join(work, name, f"{label.split(',')[0].split()[0].lower()}-{len(results)}.{entry['extension']}")
+        for number, row_spec in enumerate(entry["rows"]):
+            out = os.path.join(work, name, f"{format_name}-{number}.{entry['extension']}")
             context = {"bench": tools["encode-bench"], "frames": frames_dir, "fps": fps, "duration": duration, "out": out, "spec": spec}
-            timings, reports = [], []
+            walls, reports = [], []
             for _ in range(max(repeat, 1)):
-                seconds, report = run(build(context))
-                timings.append(seconds)
-                if report:
-                    reports.append(report)
+                seconds, report = run(row_spec["command"](context))
+                walls.append(seconds)
+                reports.append(report or {})
             decoded = DECODERS[format_name](out)
             ssim, same = fidelity(paths, fps, decoded)
+            delays = decoded.delays
             decoded.close()
-            parts = ""
-            if reports:
-                sourcing = statistics.median(r["sourcingSeconds"] for r in reports)
-                encoding = statistics.median(r["encodingSeconds"] for r in reports)
-                parts = f"{'reading' if 'PNG' in label else 'drawing'} {sourcing:.3f} + encoding {encoding:.3f}"
-            row = {
-                "spec": name, "format": format_name, "encoder": label, "ours": label.startswith("PickerReel"),
-                "lossless": entry["lossless"], "bytes": os.path.getsize(out), "frames": len(decoded.delays), "duration": float(sum(decoded.delays)),
-                "timeline_duration": duration, "ssim": ssim, "identical": same, "source_frames": len(paths),
-                "seconds": statistics.median(timings), "parts": parts, "path": out,
-            }
-            results.append(row)
-            print(f"{format_name:<6}{label:<34}{row['bytes']:>10}{row['frames']:>8}{row['duration']:>12.4f}{ssim:>11.6f}"
-                  f"{same:>6}/{len(paths):<4}{row['seconds']:>9.3f}  {parts}")
+            for label, key in row_spec["report"]:
+                seconds = statistics.median(walls) if key == "wall" else statistics.median(r[key] for r in reports)
+                row = {
+                    "spec": name, "format": format_name, "encoder": label, "ours": label.startswith("PickerReel"),
+                    "lossless": entry["lossless"], "bytes": os.path.getsize(out), "frames": len(delays), "duration": float(sum(delays)),
+                    "timeline_duration": duration, "ssim": ssim, "identical": same, "source_frames": len(paths), "seconds": seconds,
+                    "timed": "whole command" if key == "wall" else key, "path": out,
+                }
+                results.append(row)
+                print(f"{format_name:<6}{label:<34}{row['bytes']:>10}{row['frames']:>8}{row['duration']:>12.4f}{ssim:>11.6f}"
+                      f"{same:>6}/{len(paths):<4}{seconds:>9.3f}  {row['timed']}")
     return results
 
 

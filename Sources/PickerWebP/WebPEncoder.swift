@@ -11,7 +11,7 @@ import PickerKit
 /// the one waiting to be added). The same frames and options always give the same bytes; each call owns its
 /// libwebp objects, so separate calls may run on separate threads.
 public struct WebPEncoder: Sendable {
-    /// Looping, quality and effort.
+    /// Looping, quality, method and whether to minimise size.
     public var options: WebPEncoderOptions
 
     /// Creates an encoder.
@@ -59,7 +59,9 @@ public struct WebPEncoder: Sendable {
             let repeats = previous.map { FrameChange.rect(from: $0, to: image).isEmpty } ?? false
             repeatsPrevious.append(repeats)
             if encoder == nil {
-                encoder = try AnimationEncoder(width: image.width, height: image.height, loopCount: options.loopCountField, config: config)
+                encoder = try AnimationEncoder(
+                    width: image.width, height: image.height, loopCount: options.loopCountField, minimizeSize: options.minimizeSize,
+                    config: config)
             }
             if let segment = scheduler.add(index: index, start: WebPFramePlan.start(ofFrame: index, fps: fps), repeatsPrevious: repeats) {
                 if let held, let encoder { try add(held, until: segment.start, to: encoder) }

@@ -5,12 +5,13 @@
 //     encode-bench --spec SPEC.json OUTPUT [--format gif|apng|webp] [options] [--json]
 //
 // From a folder, frames are its .png files in name order, frame k at k / FPS, and the animation lasts
-// --duration seconds (by default (count − 1) / FPS). From a spec, the frames are drawn by FrameRenderer as
+// --duration seconds (by default (count − 1) / FPS); they are decoded ahead on a second thread (FrameReader), so the
+// time reported for sourcing them is the time the encoder waited. From a spec, the frames are drawn by FrameRenderer as
 // `pickerreel render` draws them, with the spec's fps, duration and loop count. The format comes from --format
 // or the output's extension (.gif, .png, .webp). Options: --loop N (plays; default forever); GIF: --dithering D,
 // --speed S, --matte RRGGBB; APNG: --level 0-12, --filter none|sub|up|paeth|adaptive; WebP: --quality 0-100
-// (lossy; lossless without it), --effort 0-9. It prints one line, or with --json one JSON object: bytes, frames
-// written, source frames, seconds in all, seconds reading PNGs or drawing frames, seconds encoding.
+// (lossy; lossless without it), --method 0-6, --minimize-size yes|no. It prints one line, or with --json one JSON object: bytes, frames
+// written, source frames, seconds in all, seconds waiting for PNGs or drawing frames, and the rest, encoding.
 // Exit status 0 on success, 1 on failure, 2 on bad arguments.
 import Foundation
 import PickerGIF
@@ -56,7 +57,8 @@ while let argument = arguments.popFirst() {
     case "--level": apngOptions.compression.level = value(argument, Int.init, "a level from 0 to 12")
     case "--filter": apngOptions.compression.filter = value(argument, PNGRowFilter.init(rawValue:), "none, sub, up, paeth or adaptive")
     case "--quality": webpOptions.quality = .lossy(value(argument, Int.init, "a quality from 0 to 100"))
-    case "--effort": webpOptions.effort = value(argument, Int.init, "an effort from 0 to 9")
+    case "--method": webpOptions.method = value(argument, Int.init, "a method from 0 to 6")
+    case "--minimize-size": webpOptions.minimizeSize = value(argument, { ["yes": true, "no": false][$0] }, "yes or no")
     default: positional.append(argument)
     }
 }
@@ -65,8 +67,10 @@ let usage = "usage: encode-bench FRAMES_DIR FPS OUTPUT | --spec SPEC OUTPUT [--f
 let outputPath: String
 /// Frame count, fps, duration, loop count, and the frame provider.
 let source: (count: Int, fps: Double, duration: Double, loop: Int?, frame: (Int) throws -> RGBAImage)
-/// Seconds spent reading or drawing frames, added up by the provider.
+/// Seconds spent drawing frames (from a spec), added up by the provider.
 nonisolated(unsafe) var sourcing: TimeInterval = 0
+/// The reader of a folder's frames, which counts the time spent waiting for them.
+nonisolated(unsafe) var frameReader: FrameReader?
 let clock = ContinuousClock()
 func seconds(_ duration: Duration) -> Double {
     Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
@@ -102,14 +106,9 @@ if let specPath {
     }
     guard !names.isEmpty else { fail("\(folder.path): no .png files", status: 1) }
     let paths = names.map { folder.appendingPathComponent($0).path }
-    source = (
-        paths.count, fps, duration ?? Double(paths.count - 1) / fps, loopCount,
-        { index in
-            let started = clock.now
-            defer { sourcing += seconds(clock.now - started) }
-            return try PNGFile.read(paths[index])
-        }
-    )
+    let reader = FrameReader(paths: paths)
+    frameReader = reader
+    source = (paths.count, fps, duration ?? Double(paths.count - 1) / fps, loopCount, { try reader.frame($0) })
 }
 
 let chosen: Format
@@ -147,7 +146,8 @@ do {
     }
     try Data(bytes).write(to: URL(fileURLWithPath: outputPath), options: .atomic)
     let total = seconds(clock.now - started)
-    let reading = specPath == nil ? "reading PNGs" : "drawing frames"
+    if let frameReader { sourcing = frameReader.waitingSeconds }
+    let reading = specPath == nil ? "waiting for PNGs" : "drawing frames"
     if json {
         print(
             "{\"format\": \"\(chosen.rawValue)\", \"bytes\": \(bytes.count), \"frames\": \(framesWritten), \"sourceFrames\": \(source.count), \"seconds\": \(total), \"sourcingSeconds\": \(sourcing), \"encodingSeconds\": \(total - sourcing), \"duration\": \(source.duration)}"

@@ -1,5 +1,6 @@
 import AnimationTestSupport
 import PickerKit
+import PickerRender
 import Testing
 
 @testable import PickerWebP
@@ -41,9 +42,31 @@ struct WebPEncoderTests {
         return (encoded, decoded)
     }
 
-    @Test("lossless: a box moving right then left shows every frame at its moment, pixel for pixel")
-    func losslessPlaysExactly() throws {
-        let (encoded, decoded) = try encodeAndPlay(rightThenLeft, fps: 10, duration: 1.5)
+    @Test("the defaults: lossless, looping forever, method 2, both disposals tried")
+    func defaults() {
+        let options = WebPEncoderOptions()
+        #expect(options.quality == .lossless && options.loopCount == nil && options.method == 2 && options.minimizeSize)
+    }
+
+    @Test("trying both disposals never makes a larger file, and the pixels stay the same", arguments: ["seed-demo", "numbers-vertical"])
+    func minimizeSize(name: String) throws {
+        let renderer = try FrameRenderer(spec: try fixtureSpec(name))
+        let timeline = renderer.timeline
+        let frames = try (0..<timeline.frameCount).map { try renderer.image(forFrame: $0) }
+        func encode(_ minimize: Bool) throws -> EncodedWebP {
+            try WebPEncoder(options: WebPEncoderOptions(minimizeSize: minimize)).encode(
+                frameCount: frames.count, fps: timeline.fps, duration: timeline.duration
+            ) { frames[$0] }
+        }
+        let (smallest, plain) = (try encode(true), try encode(false))
+        #expect(smallest.bytes.count <= plain.bytes.count)
+        let (a, b) = (try DecodedWebP(smallest.bytes), try DecodedWebP(plain.bytes))
+        #expect(a.durations == b.durations && zip(a.frames, b.frames).allSatisfy { visiblyDifferingPixels($0, $1) == 0 })
+    }
+
+    @Test("lossless: a box moving right then left shows every frame at its moment, pixel for pixel, at any method", arguments: [0, 2, 6])
+    func losslessPlaysExactly(method: Int) throws {
+        let (encoded, decoded) = try encodeAndPlay(rightThenLeft, fps: 10, duration: 1.5, options: WebPEncoderOptions(method: method))
         #expect(encoded.frames.map(\.sourceIndex) == Array(0..<9))
         #expect(encoded.frames.map(\.duration) == Array(repeating: 100, count: 8) + [700])
         #expect(decoded.durations == encoded.frames.map(\.duration))
@@ -153,7 +176,7 @@ struct WebPEncoderTests {
         struct Stop: Error {}
         for options in [
             WebPEncoderOptions(loopCount: 0), WebPEncoderOptions(loopCount: 65_536), WebPEncoderOptions(quality: .lossy(101)),
-            WebPEncoderOptions(quality: .lossy(-1)), WebPEncoderOptions(effort: 10),
+            WebPEncoderOptions(quality: .lossy(-1)), WebPEncoderOptions(method: 7), WebPEncoderOptions(method: -1),
         ] {
             #expect(throws: WebPEncoderError.self) {
                 try WebPEncoder(options: options).encode(frameCount: 1, fps: 10, duration: 0) { _ in rightThenLeft.frame(0) }

@@ -8,10 +8,10 @@ final class AnimationEncoder {
     private var config: WebPConfig
 
     /// An encoder for a `width` × `height` canvas playing `loopCount` times (0 forever), every frame encoded
-    /// with `config` (already validated).
+    /// with `config` (already validated), trying both disposal methods when `minimizeSize` is true.
     ///
     /// Throws `WebPEncoderError.libwebp` when libwebp cannot set it up (version mismatch or out of memory).
-    init(width: Int, height: Int, loopCount: Int32, config: WebPConfig) throws(WebPEncoderError) {
+    init(width: Int, height: Int, loopCount: Int32, minimizeSize: Bool, config: WebPConfig) throws(WebPEncoderError) {
         var options = WebPAnimEncoderOptions()
         guard WebPAnimEncoderOptionsInit(&options) != 0 else {
             throw .libwebp(operation: "set up the animation options", detail: "the library's version does not match its headers")
@@ -20,6 +20,7 @@ final class AnimationEncoder {
         // Transparent, which is what libwebp's decoder and browsers start from; viewers that honour the
         // background colour then show the same.
         options.anim_params.bgcolor = 0
+        options.minimize_size = minimizeSize ? 1 : 0
         guard let encoder = WebPAnimEncoderNew(Int32(width), Int32(height), &options) else {
             throw .libwebp(operation: "create an animation encoder for \(width) × \(height) px", detail: "out of memory")
         }

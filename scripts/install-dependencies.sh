@@ -13,7 +13,7 @@ mode=${mode#--}
 case "$mode" in build | test | bench) ;; *) echo "usage: $0 [--test | --bench]" >&2; exit 2 ;; esac
 
 # Debian packages, and Python modules from PyPI, with a module to import to see whether each is there.
-debian=(pkg-config libcairo2-dev libpango1.0-dev libdeflate-dev libgif-dev libimagequant-dev fonts-inter fonts-dejavu-core)
+debian=(pkg-config libcairo2-dev libpango1.0-dev libdeflate-dev libgif-dev libimagequant-dev libwebp-dev fonts-inter fonts-dejavu-core)
 python_modules=()
 python_packages=()
 if [ "$mode" = test ]; then
@@ -35,7 +35,7 @@ done
 if [ ${#missing[@]} -gt 0 ]; then
     if ! command -v apt-get >/dev/null 2>&1; then
         echo "PickerReel needs these packages: ${missing[*]}" >&2
-        echo "Install them with your package manager (Homebrew: brew install cairo pango libdeflate giflib libimagequant)." >&2
+        echo "Install them with your package manager (Homebrew: brew install cairo pango libdeflate giflib libimagequant webp)." >&2
         exit 1
     fi
     echo "Installing ${missing[*]} …" >&2

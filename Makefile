@@ -99,19 +99,24 @@ sanitize: deps
 # Speed: the release build on the benchmark suite (seed demo, large spec, 100 generated specs, a 10x longer spec)
 # against the naive python3-cairo baseline; prints a table and appends the figures to Output/bench/results.csv
 # (untracked, so benchmarking never dirties the tree; Benchmarks/recorded-runs.csv keeps the runs quoted in the docs).
+# Then GIF, APNG and WebP against ffmpeg on the same PNG frames (Benchmarks/gif_vs_ffmpeg.py, formats_vs_ffmpeg.py).
 # BENCH_REPS (default 3), BENCH_CASES (e.g. seed,large), PNG_LEVEL and BENCH_LABEL are passed through.
 bench: deps
 	@./scripts/install-dependencies.sh --bench
 	$(RELEASE_BUILD) --product pickerreel
-	$(RELEASE_BUILD) --product gif-bench
+	$(RELEASE_BUILD) --product encode-bench
 	/usr/bin/python3 Benchmarks/bench.py
 	@for spec in Fixtures/specs/seed-demo.json Fixtures/specs/numbers-vertical.json Fixtures/bench/large.json; do \
 		name=$$(basename $$spec .json); \
 		fps=$$(python3 -c "import json;print(json.load(open('$$spec')).get('output', {}).get('fps', 30))"); \
 		rm -rf Output/bench-gif/$$name && .build/release/pickerreel render $$spec -o Output/bench-gif/$$name --quiet; \
-		echo "GIF, $$name: PickerReel (gif-bench) against ffmpeg palettegen + paletteuse on the same PNG frames"; \
-		python3 Benchmarks/gif_vs_ffmpeg.py Output/bench-gif/$$name $$fps --gif-bench .build/release/gif-bench \
+		echo "GIF, $$name: PickerReel (encode-bench) against ffmpeg palettegen + paletteuse on the same PNG frames"; \
+		python3 Benchmarks/gif_vs_ffmpeg.py Output/bench-gif/$$name $$fps --encode-bench .build/release/encode-bench \
 			--work Output/bench-gif/$$name-gifs --repeat 3 || exit 1; \
 		/usr/bin/time -f "pickerreel render --format gif, whole process: %e s wall, %U s user, %M KB peak" \
 			.build/release/pickerreel render $$spec -o Output/bench-gif/$$name-render --format gif --quiet; \
 	done
+	@echo "APNG and WebP: PickerReel (encode-bench) against ffmpeg -f apng and libwebp_anim -lossless 1 on the same PNG frames"
+	python3 Benchmarks/formats_vs_ffmpeg.py Fixtures/specs/seed-demo.json Fixtures/specs/numbers-vertical.json \
+		Fixtures/bench/large.json --repeat 3 --work Output/bench-formats --pickerreel .build/release/pickerreel \
+		--encode-bench .build/release/encode-bench --json Output/bench-formats/results.json

@@ -45,6 +45,19 @@ let package = Package(
             providers: [.apt(["libdeflate-dev"]), .brew(["libdeflate"])]
         ),
 
+        // libwebp's animation encoder (WebPAnimEncoder, in libwebpmux) for animated WebP.
+        .systemLibrary(
+            name: "CPickerWebP",
+            pkgConfig: "libwebpmux",
+            providers: [.apt(["libwebp-dev"]), .brew(["webp"])]
+        ),
+        // libwebp's animation decoder (WebPAnimDecoder, in libwebpdemux): only the tests read WebP back.
+        .systemLibrary(
+            name: "CPickerWebPDemux",
+            pkgConfig: "libwebpdemux",
+            providers: [.apt(["libwebp-dev"]), .brew(["webp"])]
+        ),
+
         // Pure Swift: spec, colours, geometry, layout, timing curves, springs, timeline. No C, no I/O.
         .target(name: "PickerKit"),
 
@@ -56,24 +69,32 @@ let package = Package(
 
         // The library users import: `Renderer` (frames, animation formats, the all-or-nothing write into a folder),
         // spec files, and the model, drawing and comparison modules re-exported.
-        .target(name: "PickerReel", dependencies: ["PickerKit", "PickerRender", "PickerCompare", "PickerGIF"]),
+        .target(name: "PickerReel", dependencies: ["PickerKit", "PickerRender", "PickerCompare", "PickerGIF", "PickerWebP"]),
 
         // Snapshot tests: render frames, compare them with goldens beside the test file, record when asked.
         .target(name: "PickerSnapshot", dependencies: ["PickerReel"]),
 
         // Animated GIF encoding: one global palette from libimagequant, delta frames written with giflib.
         .target(name: "PickerGIF", dependencies: ["PickerKit", "CPickerGIF", "CPickerImageQuant"]),
-        // PNG frames in, GIF out, for Benchmarks/gif_vs_ffmpeg.py; not a product.
-        .executableTarget(name: "gif-bench", dependencies: ["PickerGIF", "PickerKit", "PickerRender"]),
+        // Animated WebP encoding with libwebp's WebPAnimEncoder: lossless by default, lossy on request, alpha kept.
+        .target(name: "PickerWebP", dependencies: ["PickerKit", "CPickerWebP"]),
+        // PNG frames (or a spec) in, GIF, APNG or WebP out, for Benchmarks/gif_vs_ffmpeg.py and formats_vs_ffmpeg.py;
+        // not a product.
+        .executableTarget(name: "encode-bench", dependencies: ["PickerGIF", "PickerKit", "PickerRender", "PickerWebP"]),
 
         // The command-line tool: arguments to library calls, messages and exit codes; a library so tests can call it.
         .target(name: "PickerReelCLI", dependencies: ["PickerReel"]),
         .executableTarget(name: "pickerreel", dependencies: ["PickerReelCLI"]),
 
+        // For the animation tests only: synthetic frames, playback checks, an independent APNG chunk reader,
+        // and Pillow's decoder run by python3 (decode_animation.py, found through #filePath).
+        .target(
+            name: "AnimationTestSupport", dependencies: ["PickerKit"], path: "Tests/AnimationTestSupport", exclude: ["decode_animation.py"]),
+
         .testTarget(name: "PickerKitTests", dependencies: ["PickerKit"]),
         .testTarget(
             name: "PickerRenderTests",
-            dependencies: ["PickerKit", "PickerRender", "PickerCompare", "PickerSnapshot"],
+            dependencies: ["PickerKit", "PickerRender", "PickerCompare", "PickerSnapshot", "AnimationTestSupport"],
             // Pillow's decoder, run by python3 to check the PNG writer independently; found through #filePath.
             exclude: ["decode_png.py"],
             resources: []
@@ -87,6 +108,8 @@ let package = Package(
         .testTarget(name: "PickerReelTests", dependencies: ["PickerReel"]),
         .testTarget(name: "PickerSnapshotTests", dependencies: ["PickerSnapshot", "PickerReel"]),
         .testTarget(name: "PickerGIFTests", dependencies: ["PickerKit", "PickerGIF", "CPickerGIF"]),
+        .testTarget(
+            name: "PickerWebPTests", dependencies: ["PickerKit", "PickerWebP", "PickerRender", "CPickerWebPDemux", "AnimationTestSupport"]),
         .testTarget(name: "PickerReelCLITests", dependencies: ["PickerReelCLI", "PickerReel", "pickerreel"]),
     ],
     swiftLanguageModes: [.v6]

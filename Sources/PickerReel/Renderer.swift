@@ -1,5 +1,6 @@
 import Foundation
 import PickerGIF
+import PickerWebP
 
 /// Renders a spec: frames at any moment as pixels, PNG or SVG, the whole animation as a GIF, an animated SVG or a
 /// contact sheet, and a set of formats written into a folder all or nothing.
@@ -115,6 +116,70 @@ public final class Renderer: Sendable {
     /// Throws `RenderError.invalidOption` for a matte colour that is not opaque.
     public func gif(matte: GIFMatte = .automatic) throws -> Data {
         Data(try gifBytes(matte: matte))
+    }
+
+    /// The animation as an animated PNG, which plays in every browser.
+    ///
+    /// Full colour and alpha (no matte); identical frames merged into one longer frame, later frames stored as the
+    /// rectangle that changed, delays exact fractions of a second (frames per second as the denominator), looping
+    /// as the spec's `output.loop` says.
+    public func apng() throws -> Data {
+        Data(try apngBytes())
+    }
+
+    /// The animation as an animated WebP: lossless by default (crisp text), lossy at `quality` 0–100 when given.
+    ///
+    /// Alpha is kept, identical frames merged, timestamps rounded to the millisecond so the total stays within 1 ms
+    /// a frame of `duration`.
+    ///
+    /// Throws `RenderError.invalidOption` for a quality outside 0–100, and `RenderError.tooLarge` for a picture
+    /// over WebP's 16,383 px a side.
+    public func webp(quality: Int? = nil) throws -> Data {
+        Data(try webpBytes(quality: quality))
+    }
+
+    func apngBytes() throws -> [UInt8] {
+        let options = APNGEncoderOptions(loopCount: spec.output.loopCount)
+        return try encodeFrames("APNG") { timeline, frame in
+            try APNGEncoder(options: options).encode(
+                frameCount: timeline.frameCount, fps: timeline.fps, duration: timeline.duration, frame: frame
+            )
+            .bytes
+        }
+    }
+
+    func webpBytes(quality: Int?) throws -> [UInt8] {
+        var options = WebPEncoderOptions(loopCount: spec.output.loopCount)
+        if let quality {
+            guard (0...100).contains(quality) else {
+                throw RenderError.invalidOption("the WebP quality \(quality) is not from 0 to 100 (leave it out for lossless)")
+            }
+            options.quality = .lossy(quality)
+        }
+        let (width, height) = pixelSize
+        guard width <= WebPEncoder.maximumSide, height <= WebPEncoder.maximumSide else {
+            throw RenderError.tooLarge(width: width, height: height)
+        }
+        return try encodeFrames("WebP") { timeline, frame in
+            try WebPEncoder(options: options).encode(
+                frameCount: timeline.frameCount, fps: timeline.fps, duration: timeline.duration, frame: frame
+            )
+            .bytes
+        }
+    }
+
+    /// Runs an encoder over every frame, drawn by one drawer, and names the format in its errors.
+    func encodeFrames(_ format: String, _ encode: (Timeline, (Int) throws -> RGBAImage) throws -> [UInt8]) throws -> [UInt8] {
+        let timeline = plan.timeline
+        return try drawers.borrow { drawer in
+            do {
+                return try encode(timeline) { index in try drawer.image(state: timeline.state(forFrame: index)) }
+            } catch let error as RenderError {
+                throw error
+            } catch {
+                throw RenderError.encoder(format: format, detail: "\(error)")
+            }
+        }
     }
 
     func animatedSVGBytes() throws -> [UInt8] {

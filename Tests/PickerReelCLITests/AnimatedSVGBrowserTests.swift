@@ -7,11 +7,7 @@ import Testing
 /// screenshot, and the screenshot must match the PNG frame the tool draws for the same moment.
 @Suite("Animated SVG in Chromium")
 struct AnimatedSVGBrowserTests {
-    static func chromium() -> String? {
-        ["/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome"].first {
-            FileManager.default.isExecutableFile(atPath: $0)
-        }
-    }
+    static func chromium() -> String? { Chromium.path }
 
     /// A screenshot of `svg` paused at `time`, `width` × `height` points at `scale` device pixels per point.
     func screenshot(svg: String, time: Double, width: Int, height: Int, scale: Double, in folder: URL) throws -> URL {
@@ -24,16 +20,9 @@ struct AnimatedSVGBrowserTests {
             """
         try Data(html.utf8).write(to: page)
         let shot = folder.appendingPathComponent("chromium-\(time).png")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: Self.chromium() ?? "chromium")
-        process.arguments = [
-            "--headless", "--disable-gpu", "--no-sandbox", "--hide-scrollbars", "--force-device-scale-factor=\(scale)",
-            "--window-size=\(width),\(height)", "--screenshot=\(shot.path)", page.absoluteString,
-        ]
-        process.standardOutput = Pipe()
-        process.standardError = Pipe()
-        try process.run()
-        process.waitUntilExit()
+        _ = try Chromium.run([
+            "--force-device-scale-factor=\(scale)", "--window-size=\(width),\(height)", "--screenshot=\(shot.path)", page.absoluteString,
+        ])
         return shot
     }
 

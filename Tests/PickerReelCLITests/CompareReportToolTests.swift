@@ -59,24 +59,14 @@ struct CompareReportToolTests {
         }
         let page = try String(contentsOf: html.appendingPathComponent("index.html"), encoding: .utf8)
         #expect(!page.contains("http://") && !page.contains("https://"))
-        guard let chromium = AnimatedSVGBrowserTests.chromium() else {
+        guard Chromium.path != nil else {
             Issue.record("Chromium is not installed; `make test` installs it (scripts/install-dependencies.sh --test)")
             return
         }
-        let browser = Process()
-        browser.executableURL = URL(fileURLWithPath: chromium)
-        browser.arguments = [
-            "--headless", "--disable-gpu", "--no-sandbox", "--enable-logging=stderr", "--v=0", "--dump-dom",
-            html.appendingPathComponent("index.html").absoluteString,
-        ]
-        let out = Pipe()
-        let err = Pipe()
-        browser.standardOutput = out
-        browser.standardError = err
-        try browser.run()
-        let dom = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        let log = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        browser.waitUntilExit()
+        let browser = try Chromium.run([
+            "--enable-logging=stderr", "--v=0", "--dump-dom", html.appendingPathComponent("index.html").absoluteString,
+        ])
+        let (dom, log) = (browser.stdout, browser.stderr)
         // The page's script ran to its end, and nothing was logged from the page's console.
         #expect(dom.contains(#"data-ready="yes""#), "\(log)")
         #expect(!log.contains("CONSOLE"), "\(log)")

@@ -1,3 +1,5 @@
+import PickerKit
+
 /// Which source frame each GIF frame shows and for how long, so that a GIF plays an animation at its own pace.
 ///
 /// GIF delays are whole centiseconds, and browsers slow down any delay under 2 cs, so the plan:
@@ -90,26 +92,7 @@ package struct GIFFramePlan: Equatable, Sendable {
     /// The plan in centiseconds: `starts[k]` is frame k's rounded time, `end` the rounded duration.
     static func plan(starts: [Int], end: Int, repeatsPrevious: [Bool]) -> [Frame] {
         // Each GIF frame: where it starts and which picture it shows.
-        var segments: [(start: Int, source: Int)] = [(0, 0)]
-        // The latest picture not yet on screen, if the last change could not start a frame of its own.
-        var pending: Int?
-        for index in starts.indices.dropFirst() {
-            if !repeatsPrevious[index] { pending = index }
-            guard let source = pending, let last = segments.last else { continue }
-            let start = starts[index]
-            if start - last.start >= minimumDelay && end - start >= minimumDelay {
-                segments.append((start, source))
-                pending = nil
-            }
-        }
-        if let source = pending, let last = segments.last {
-            // The final picture gets the last 2 cs when there is room, or replaces the last frame's picture.
-            if end - last.start >= 2 * minimumDelay {
-                segments.append((end - minimumDelay, source))
-            } else {
-                segments[segments.count - 1].source = source
-            }
-        }
+        let segments = FrameScheduler.segments(starts: starts, end: end, repeatsPrevious: repeatsPrevious, minimumDelay: minimumDelay)
         var frames: [Frame] = []
         for (position, segment) in segments.enumerated() {
             let segmentEnd = position + 1 < segments.count ? segments[position + 1].start : end
@@ -117,10 +100,10 @@ package struct GIFFramePlan: Equatable, Sendable {
             // Split holds longer than a GIF delay can hold, never leaving a piece under the minimum.
             while remaining > maximumDelay {
                 let piece = remaining - maximumDelay < minimumDelay ? maximumDelay - minimumDelay : maximumDelay
-                frames.append(Frame(sourceIndex: segment.source, delay: piece))
+                frames.append(Frame(sourceIndex: segment.sourceIndex, delay: piece))
                 remaining -= piece
             }
-            frames.append(Frame(sourceIndex: segment.source, delay: remaining))
+            frames.append(Frame(sourceIndex: segment.sourceIndex, delay: remaining))
         }
         return frames
     }

@@ -10,6 +10,10 @@ public enum OutputFormat: String, Hashable, Sendable, CaseIterable {
     case sheet
     /// `<name>.gif`: the animation as a GIF with one palette and delta frames.
     case gif
+    /// `<name>.png`: the animation as an animated PNG, full colour and alpha, exact delays.
+    case apng
+    /// `<name>.webp`: the animation as an animated WebP, lossless unless a quality is given.
+    case webp
 
     /// True for formats written once per frame.
     public var isPerFrame: Bool { self == .png || self == .svg }
@@ -23,6 +27,8 @@ public enum OutputFormat: String, Hashable, Sendable, CaseIterable {
         case .svgAnimated: return name + ".svg"
         case .sheet: return name + "-sheet.png"
         case .gif: return name + ".gif"
+        case .apng: return name + ".png"
+        case .webp: return name + ".webp"
         }
     }
 
@@ -37,7 +43,7 @@ public enum OutputFormat: String, Hashable, Sendable, CaseIterable {
             guard file.hasPrefix("frame-"), file.hasSuffix(suffix) else { return false }
             let digits = file.utf8.dropFirst("frame-".count).dropLast(suffix.utf8.count)
             return digits.count == 4 && digits.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
-        case .svgAnimated, .sheet, .gif:
+        case .svgAnimated, .sheet, .gif, .apng, .webp:
             return file == fileName(name: name)
         }
     }

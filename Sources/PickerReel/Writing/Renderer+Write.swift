@@ -72,6 +72,8 @@ extension Renderer {
         case .svgAnimated: return try animatedSVGBytes()
         case .sheet: return try contactSheetBytes()
         case .gif: return try gifBytes(matte: options.gifMatte)
+        case .apng: return try apngBytes()
+        case .webp: return try webpBytes(quality: options.webpQuality)
         }
     }
 

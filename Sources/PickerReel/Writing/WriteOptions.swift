@@ -8,6 +8,8 @@ public struct WriteOptions: Sendable {
     public var jobs: Int?
     /// What a GIF's translucent pixels are blended over.
     public var gifMatte: GIFMatte
+    /// The animated WebP's quality, 0 to 100 (lossy); nil writes it lossless, which keeps text crisp.
+    public var webpQuality: Int?
     /// Called after each frame file is written, with the number written so far and the total, from any thread.
     public var progress: (@Sendable (_ done: Int, _ total: Int) -> Void)?
     /// Fails the n-th rename of the switch, for tests of the rollback.
@@ -15,12 +17,13 @@ public struct WriteOptions: Sendable {
 
     /// Options; the defaults name files after the folder, use every core, and choose the GIF matte automatically.
     public init(
-        name: String? = nil, jobs: Int? = nil, gifMatte: GIFMatte = .automatic,
+        name: String? = nil, jobs: Int? = nil, gifMatte: GIFMatte = .automatic, webpQuality: Int? = nil,
         progress: (@Sendable (_ done: Int, _ total: Int) -> Void)? = nil
     ) {
         self.name = name
         self.jobs = jobs
         self.gifMatte = gifMatte
+        self.webpQuality = webpQuality
         self.progress = progress
     }
 }

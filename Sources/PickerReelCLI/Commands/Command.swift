@@ -41,6 +41,8 @@ public struct RenderOptions: Equatable, Sendable {
     public var pngLevel: Int?
     /// What translucent pixels of a GIF are blended over.
     public var gifMatte: GIFMatte = .automatic
+    /// The animated WebP's quality, 0–100; nil writes it lossless.
+    public var webpQuality: Int?
     /// The variants to render, by suffix (`dark-rtl`, or `default` for the spec's own appearance); empty renders
     /// every variant each spec lists.
     public var variants: [String] = []

@@ -23,6 +23,9 @@ public enum CommandParser {
         OptionDefinition(
             name: "--gif-matte", short: nil, valueName: "COLOR",
             help: "GIF: colour translucent pixels are blended over, or none (default: white on a clear background)."),
+        OptionDefinition(
+            name: "--webp-quality", short: nil, valueName: "0-100",
+            help: "WebP: lossy at this quality (default: lossless, which keeps text crisp)."),
         OptionDefinition(name: "--shard", short: nil, valueName: "K/N", help: "Render only slice K of N of the sorted spec list."),
         OptionDefinition(name: "--jobs", short: "-j", valueName: "N", help: "Worker threads (default: one per core)."),
         OptionDefinition(
@@ -67,7 +70,8 @@ public enum CommandParser {
 
     static let renderHelp = usageText(
         command: "render",
-        synopsis: "[SPEC…] [-o DIR] [--format LIST] [--variant SUFFIX]… [--gif-matte COLOR] [--shard K/N] [-j N] [--png-level N] [--quiet]",
+        synopsis:
+            "[SPEC…] [-o DIR] [--format LIST] [--variant SUFFIX]… [--gif-matte COLOR] [--webp-quality Q] [--shard K/N] [-j N] [--png-level N] [--quiet]",
         summary: "Render every frame of each spec into frame-0000.png, frame-0001.png, … With no SPEC, renders the built-in seed demo.",
         options: renderOptions,
         details: """
@@ -81,7 +85,7 @@ public enum CommandParser {
             --variant picks some of them.
 
             Per-frame formats write frame-0000.png (or .svg), …; svg-animated writes <name>.svg, sheet writes
-            <name>-sheet.png, and gif writes <name>.gif in the same folder.
+            <name>-sheet.png, gif <name>.gif, apng <name>.png and webp <name>.webp in the same folder.
 
             --png-level trades encoding time for file size (libdeflate's levels); the pixels are the same at
             every level. docs/performance.md has the measured trade-off.
@@ -139,6 +143,12 @@ public enum CommandParser {
                     throw UsageError(
                         command: name, message: "--gif-matte \(matte): expected an opaque colour (#RRGGBB or a name such as white) or none")
                 }
+            }
+            if let quality = parsed.value("--webp-quality") {
+                guard let number = Int(quality), (0...100).contains(number) else {
+                    throw UsageError(command: name, message: "--webp-quality \(quality): expected a whole number from 0 to 100")
+                }
+                options.webpQuality = number
             }
             if let jobs = parsed.value("--jobs") {
                 guard let count = Int(jobs), (1...256).contains(count) else {

@@ -1,5 +1,3 @@
-import PickerKit
-
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -8,17 +6,17 @@ import PickerKit
 
 /// Which pixels of a frame differ from the frame before it, and the smallest rectangle holding them.
 ///
-/// Later frames only need their changed pixels quantized, remapped and written, and in interface animations the
-/// rectangle is a small part of the canvas.
-struct FrameChange {
+/// Later frames of an animated GIF, APNG or WebP only need the changed pixels stored, and in interface
+/// animations the rectangle is a small part of the canvas.
+package struct FrameChange {
     /// One flag per pixel, row by row: true where the colour differs from the previous frame's.
-    let changed: [Bool]
+    package let changed: [Bool]
     /// The bounding box of the changed pixels; empty when nothing changed.
-    let rect: PixelRect
+    package let rect: PixelRect
 
     /// The change from `previous` to `current`; every pixel counts as changed when there is no previous frame
     /// or its size differs.
-    init(from previous: RGBAImage?, to current: RGBAImage) {
+    package init(from previous: RGBAImage?, to current: RGBAImage) {
         let (width, height) = (current.width, current.height)
         guard let previous, previous.width == width, previous.height == height else {
             changed = Array(repeating: true, count: width * height)
@@ -26,34 +24,53 @@ struct FrameChange {
             return
         }
         var changed = [Bool](repeating: false, count: width * height)
+        rect = changed.withUnsafeMutableBufferPointer { flags in Self.scan(previous, current, flags: flags) }
+        self.changed = changed
+    }
+
+    /// The bounding box of the pixels that differ between `previous` and `current`, without the per-pixel
+    /// flags: the whole picture when there is no previous frame or its size differs, empty when they are equal.
+    package static func rect(from previous: RGBAImage?, to current: RGBAImage) -> PixelRect {
+        guard let previous, previous.width == current.width, previous.height == current.height else {
+            return PixelRect(x: 0, y: 0, width: current.width, height: current.height)
+        }
+        return scan(previous, current, flags: nil)
+    }
+
+    /// Compares two pictures of the same size row by row; sets `flags` (when given) where pixels differ between
+    /// each row's first and last difference, and returns the bounding box of the differences.
+    private static func scan(_ previous: RGBAImage, _ current: RGBAImage, flags: UnsafeMutableBufferPointer<Bool>?) -> PixelRect {
+        let (width, height) = (current.width, current.height)
         var box = BoundingBox()
+        guard previous.pixels.count >= width * height * 4, current.pixels.count >= width * height * 4 else {
+            return PixelRect(x: 0, y: 0, width: width, height: height)
+        }
         current.pixels.withUnsafeBytes { new in
             previous.pixels.withUnsafeBytes { old in
-                changed.withUnsafeMutableBufferPointer { flags in
-                    guard let newBase = new.baseAddress, let oldBase = old.baseAddress else { return }
-                    for y in 0..<height {
-                        let rowStart = y * width
-                        // Most rows are unchanged, and memcmp finds that fastest.
-                        if memcmp(newBase + rowStart * 4, oldBase + rowStart * 4, width * 4) == 0 { continue }
-                        // The first and last differing pixels, found comparing two pixels at a time; the flags
-                        // are then set only between them.
-                        guard let first = Self.firstDifference(new, old, row: rowStart, width: width),
-                            let last = Self.lastDifference(new, old, row: rowStart, width: width)
-                        else { continue }
+                guard let newBase = new.baseAddress, let oldBase = old.baseAddress else { return }
+                for y in 0..<height {
+                    let rowStart = y * width
+                    // Most rows are unchanged, and memcmp finds that fastest.
+                    if memcmp(newBase + rowStart * 4, oldBase + rowStart * 4, width * 4) == 0 { continue }
+                    // The first and last differing pixels, found comparing two pixels at a time; the flags
+                    // are then set only between them.
+                    guard let first = firstDifference(new, old, row: rowStart, width: width),
+                        let last = lastDifference(new, old, row: rowStart, width: width)
+                    else { continue }
+                    if let flags {
                         for x in first...last {
                             let offset = (rowStart + x) * 4
                             flags[rowStart + x] =
                                 new.loadUnaligned(fromByteOffset: offset, as: UInt32.self)
                                 != old.loadUnaligned(fromByteOffset: offset, as: UInt32.self)
                         }
-                        box.include(x: first, y: y)
-                        box.include(x: last, y: y)
                     }
+                    box.include(x: first, y: y)
+                    box.include(x: last, y: y)
                 }
             }
         }
-        self.changed = changed
-        rect = box.rect
+        return box.rect
     }
 
     /// The column of the first pixel of the row starting at pixel `row` that differs, or nil.

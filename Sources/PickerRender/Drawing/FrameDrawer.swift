@@ -81,7 +81,9 @@ package final class FrameDrawer {
         redrawnRows = top.isFinite && bottom.isFinite ? firstRow..<max(firstRow, endRow) : 0..<pixelHeight
         cairo_clip(cairo)
         cairo_scale(cairo, scale, scale)
-        painter.draw(state, on: frameContext)
+        // What lies outside the clip is not drawn at all; a pixel's worth of margin covers glyphs' overhang.
+        let clip = Rect(x: left / scale, y: top / scale, width: (right - left) / scale, height: (bottom - top) / scale)
+        painter.draw(state, on: frameContext, within: clip.outset(by: 1 / scale))
         cairo_restore(cairo)
         try frameContext.checkStatus("draw a frame")
         cairo_surface_flush(frameSurface.pointer)

@@ -24,19 +24,30 @@ struct PickerPainter {
         cairo_restore(context.pointer)
     }
 
-    /// Draws a whole frame.
-    func draw(_ state: FrameState, on context: CairoContext) {
+    /// Draws a whole frame, or only the parts that reach into `area` (the clip of a redraw: the rest is clipped
+    /// away anyway, and skipping it saves shaping and drawing labels nobody sees).
+    func draw(_ state: FrameState, on context: CairoContext, within area: Rect? = nil) {
+        func reaches(_ rect: Rect) -> Bool {
+            guard let area else { return true }
+            return rect.x < area.maxX && rect.maxX > area.x && rect.y < area.maxY && rect.maxY > area.y
+        }
         paintBackground(on: context)
         drawTrack(on: context)
-        for index in layout.separators.indices {
+        for (index, rect) in layout.separators.enumerated() where reaches(rect) {
             drawSeparator(index, opacity: separatorOpacity(index, in: state), on: context)
         }
         if let highlight = state.highlight, style.highlight.layer == .background { drawHighlight(highlight, on: context) }
-        for (index, segment) in layout.segments.enumerated() {
+        for (index, segment) in layout.segments.enumerated()
+        where reaches(segment.frame.outset(by: 2).union(segment.labelFrame.outset(by: 2))) {
             drawContent(of: segment, graphic: graphics[index], selected: selection(state, index), on: context)
         }
         if let highlight = state.highlight, style.highlight.layer == .overlay { drawHighlight(highlight, on: context) }
-        for touch in state.touches { drawTouch(touch, on: context) }
+        for touch in state.touches {
+            let radius = touch.diameter / 2
+            if reaches(Rect(x: touch.center.x - radius, y: touch.center.y - radius, width: touch.diameter, height: touch.diameter)) {
+                drawTouch(touch, on: context)
+            }
+        }
     }
 
     /// The track behind the segments, when the style has one.

@@ -38,6 +38,13 @@ let package = Package(
             pkgConfig: "librsvg-2.0",
             providers: [.apt(["librsvg2-dev"]), .brew(["librsvg"])]
         ),
+        // zlib compresses the rows of a PNG frame that changed, as pieces that end with a full flush, so the static
+        // rows' compressed bytes can be reused around them.
+        .systemLibrary(
+            name: "CPickerZlib",
+            pkgConfig: "zlib",
+            providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]
+        ),
         // libdeflate compresses the PNG frames: several times faster than zlib at a similar ratio.
         .systemLibrary(
             name: "CPickerDeflate",
@@ -62,7 +69,8 @@ let package = Package(
         .target(name: "PickerKit"),
 
         // Drawing with Cairo and Pango, and the writers for PNG (libdeflate) and SVG.
-        .target(name: "PickerRender", dependencies: ["PickerKit", "CPickerCairo", "CPickerPango", "CPickerDeflate", "CPickerRSVG"]),
+        .target(name: "PickerRender", dependencies: ["PickerKit", "CPickerCairo", "CPickerPango", "CPickerDeflate", "CPickerRSVG", "CPickerZlib",
+            ]),
 
         // Comparing pictures: pixelmatch's YIQ and OKLab distances with anti-aliasing detection, trees, reports, update.
         .target(name: "PickerCompare", dependencies: ["PickerKit", "PickerRender"]),

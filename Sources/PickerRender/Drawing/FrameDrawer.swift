@@ -20,6 +20,10 @@ package final class FrameDrawer {
     private let pngEncoder: PNGEncoder
     /// The rows the last `surface(state:)` redrew; every other row of the frame is the static layer's.
     private var redrawnRows: Range<Int> = 0..<0
+    /// The columns it redrew in those rows.
+    private var redrawnColumns: Range<Int> = 0..<0
+    /// False until the frame surface first holds the static layer (it starts transparent).
+    private var frameHoldsStaticLayer = false
 
     /// Prepares to draw `spec`: validates and plans it with its own Pango objects, and draws the static layer.
     ///
@@ -50,6 +54,7 @@ package final class FrameDrawer {
         painter.draw(FrameState(highlight: nil), on: staticContext)
         try staticContext.checkStatus("draw the labels")
         cairo_surface_flush(staticLayer.pointer)
+        try pngEncoder.useStaticLayer(staticLayer)
         frameSurface = try ImageSurface(width: plan.pixelWidth, height: plan.pixelHeight)
         frameContext = try CairoContext(surface: frameSurface.pointer)
     }
@@ -61,9 +66,18 @@ package final class FrameDrawer {
             let target = cairo_image_surface_get_data(frameSurface.pointer)
         else { throw RenderError.cairo(operation: "reach the frame's pixels", detail: "no pixel data") }
         let (pixelWidth, pixelHeight) = (plan.pixelWidth, plan.pixelHeight)
-        target.update(from: source, count: staticLayer.stride * pixelHeight)
+        // The frame surface is the static layer but for the rows the last frame redrew: only those are restored.
+        let stride = staticLayer.stride
+        if frameHoldsStaticLayer {
+            let (start, count) = (redrawnColumns.lowerBound * 4, redrawnColumns.count * 4)
+            for y in redrawnRows { (target + y * stride + start).update(from: source + y * stride + start, count: count) }
+        } else {
+            target.update(from: source, count: stride * pixelHeight)
+        }
+        frameHoldsStaticLayer = true
         cairo_surface_mark_dirty(frameSurface.pointer)
         redrawnRows = 0..<0
+        redrawnColumns = 0..<0
         guard let area = painter.changedArea(in: state) else { return frameSurface }
         let cairo = frameContext.pointer
         cairo_save(cairo)
@@ -79,6 +93,9 @@ package final class FrameDrawer {
         let firstRow = top.isFinite ? Int(min(max(top, 0), Double(pixelHeight))) : 0
         let endRow = bottom.isFinite ? Int(min(max(bottom, 0), Double(pixelHeight))) : pixelHeight
         redrawnRows = top.isFinite && bottom.isFinite ? firstRow..<max(firstRow, endRow) : 0..<pixelHeight
+        let firstColumn = left.isFinite ? Int(min(max(left, 0), Double(pixelWidth))) : 0
+        let endColumn = right.isFinite ? Int(min(max(right, 0), Double(pixelWidth))) : pixelWidth
+        redrawnColumns = left.isFinite && right.isFinite ? firstColumn..<max(firstColumn, endColumn) : 0..<pixelWidth
         cairo_clip(cairo)
         cairo_scale(cairo, scale, scale)
         // What lies outside the clip is not drawn at all; a pixel's worth of margin covers glyphs' overhang.
@@ -108,7 +125,7 @@ package final class FrameDrawer {
     /// The PNG of the frame showing `state`, written by the drawer's `PNGEncoder`.
     package func png(state: FrameState) throws(RenderError) -> [UInt8] {
         let surface = try surface(state: state)
-        return try pngEncoder.encode(surface, changedRows: redrawnRows)
+        return try pngEncoder.encode(surface, changedRows: redrawnRows, columns: redrawnColumns)
     }
 
     /// How this drawer compresses its PNG frames.

@@ -22,6 +22,17 @@ package final class PNGEncoder {
     /// What `scanlines` holds after the last frame, when its caller said which rows differed from a fixed
     /// background: then the next frame of that background only needs those rows and its own refilled.
     private var lastFrame: (width: Int, height: Int, channels: Int, changedRows: Range<Int>)?
+    /// The static layer's rows in compressed bands, when frames are encoded by reusing them (`useStaticLayer`).
+    private var staticBands: StaticBands?
+    /// The zlib stream that compresses a frame's changed bands.
+    private var deflater: Deflater?
+    /// The banded path's scanlines: the static layer's, with the last frame's pixels in `bandedDirtyRows` ×
+    /// `bandedDirtyColumns`.
+    private var bandedScanlines: [UInt8] = []
+    private var bandedDirtyRows: Range<Int> = 0..<0
+    private var bandedDirtyColumns: Range<Int> = 0..<0
+    /// The last banded frame's compressed size, to reserve about as much for the next.
+    private var lastBandedSize = 0
 
     /// An encoder with its own libdeflate compressor.
     ///
@@ -45,17 +56,49 @@ package final class PNGEncoder {
         try encode(surface, changedRows: nil)
     }
 
+    /// The zlib level of a frame's changed bands, or nil when this compression encodes whole frames: the banded
+    /// path serves levels 1 to 4 with unfiltered rows (the default among them), where it halves the time of a frame;
+    /// from level 5 on, where files should be smallest, libdeflate compresses each frame whole.
+    var bandLevel: Int32? {
+        guard compression.filter == .none, (1...4).contains(compression.level) else { return nil }
+        return Int32(min(compression.level, 3))
+    }
+
+    /// Takes `surface` as the static layer the frames passed to `encode(_:changedRows:)` differ from: its rows are
+    /// compressed once, in bands, and each frame then compresses only the bands with changed rows.
+    ///
+    /// Throws `RenderError.encode` when zlib cannot be set up.
+    func useStaticLayer(_ surface: ImageSurface) throws(RenderError) {
+        guard let level = bandLevel, let data = cairo_image_surface_get_data(surface.pointer) else { return }
+        cairo_surface_flush(surface.pointer)
+        staticBands = StaticBands(
+            PixelRows(base: UnsafeRawPointer(data), width: surface.width, height: surface.height, stride: surface.stride))
+        deflater = try Deflater(level: level)
+        bandedScanlines = []
+        bandedDirtyRows = 0..<0
+    }
+
     /// The PNG file of `surface`, a frame that differs from a fixed background only in `changedRows`.
     ///
     /// Unfiltered rows outside both this frame's and the last frame's changed rows are still in `scanlines`
     /// and are not converted again. Nil means anything may have changed. Every frame passed this way must share
     /// one background.
-    func encode(_ surface: ImageSurface, changedRows: Range<Int>?) throws(RenderError) -> [UInt8] {
+    ///
+    /// `columns`, when given, are the only columns of those rows that changed.
+    func encode(_ surface: ImageSurface, changedRows: Range<Int>?, columns: Range<Int>? = nil) throws(RenderError) -> [UInt8] {
         cairo_surface_flush(surface.pointer)
         guard let data = cairo_image_surface_get_data(surface.pointer) else {
             throw RenderError.encode(detail: "the picture has no pixel data")
         }
         let pixels = PixelRows(base: UnsafeRawPointer(data), width: surface.width, height: surface.height, stride: surface.stride)
+        if let changedRows, let bands = staticBands, let deflater, let level = bandLevel, bands.width == pixels.width,
+            bands.height == pixels.height, bands.channels == 4 || pixels.isOpaque(rows: changedRows, columns: columns ?? 0..<pixels.width)
+        {
+            return try encodeBanded(
+                pixels, changedRows: changedRows.clamped(to: 0..<pixels.height),
+                columns: (columns ?? 0..<pixels.width).clamped(to: 0..<pixels.width),
+                bands: bands, deflater: deflater, level: level)
+        }
         let channels = pixels.isOpaque ? 3 : 4
         let rowBytes = pixels.width * channels
         let scanlineBytes = (rowBytes + 1) * pixels.height
@@ -101,6 +144,69 @@ package final class PNGEncoder {
             }
         }
         return try finish(width: image.width, height: image.height, channels: channels, scanlineBytes: scanlineBytes)
+    }
+
+    /// A frame that differs from the static layer only in `changed`: the static bands' pieces reused, the runs of
+    /// bands with changed rows compressed, the Adler-32s combined. Decodes to the same pixels as `encode(_:)`.
+    private func encodeBanded(
+        _ pixels: PixelRows, changedRows changed: Range<Int>, columns: Range<Int>, bands: StaticBands, deflater: Deflater, level: Int32
+    ) throws(RenderError) -> [UInt8] {
+        let line = bands.lineBytes
+        if bandedScanlines.count != bands.scanlines.count {
+            bandedScanlines = bands.scanlines
+            bandedDirtyRows = 0..<0
+        }
+        // Back to the static pixels where the last frame differed, then this frame's pixels where it differs.
+        let channels = bands.channels
+        bands.scanlines.withUnsafeBufferPointer { source in
+            bandedScanlines.withUnsafeMutableBufferPointer { target in
+                guard let from = source.baseAddress, let to = target.baseAddress else { return }
+                let start = 1 + bandedDirtyColumns.lowerBound * channels
+                let count = bandedDirtyColumns.count * channels
+                for y in bandedDirtyRows { (to + y * line + start).update(from: from + y * line + start, count: count) }
+                for y in changed { pixels.unpremultiply(row: y, columns: columns, channels: channels, into: to + y * line + 1) }
+            }
+        }
+        bandedDirtyRows = changed
+        bandedDirtyColumns = columns
+        // zlib's header for a 32 KB window, no dictionary, "fast" level: 0x78 0x5E, a multiple of 31.
+        var stream: [UInt8] = [0x78, 0x5E]
+        stream.reserveCapacity(lastBandedSize + 256)
+        var adler: UInt32 = 1
+        var band = 0
+        while band < bands.bandCount {
+            let rows = bands.rows(ofBand: band)
+            guard rows.overlaps(changed) else {
+                let piece = try bands.piece(band, deflater: deflater)
+                stream.append(contentsOf: piece.bytes)
+                adler = Deflater.combine(adler, piece.adler, secondLength: rows.count * line)
+                band += 1
+                continue
+            }
+            var last = band
+            while last + 1 < bands.bandCount, bands.rows(ofBand: last + 1).overlaps(changed) { last += 1 }
+            let start = rows.lowerBound * line
+            let length = (bands.rows(ofBand: last).upperBound - rows.lowerBound) * line
+            let final = last == bands.bandCount - 1
+            let pieceAdler = try bandedScanlines.withUnsafeBufferPointer { buffer throws(RenderError) in
+                let input = UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: buffer[start..<(start + length)]))
+                try deflater.append(input, final: final, level: level, to: &stream)
+                return Deflater.adler32(input)
+            }
+            adler = Deflater.combine(adler, pieceAdler, secondLength: length)
+            band = last + 1
+        }
+        stream.append(contentsOf: [
+            UInt8(adler >> 24), UInt8(truncatingIfNeeded: adler >> 16), UInt8(truncatingIfNeeded: adler >> 8),
+            UInt8(truncatingIfNeeded: adler),
+        ])
+        lastBandedSize = stream.count
+        var file = PNGChunkWriter(capacity: stream.count + 64)
+        file.writeSignature()
+        file.writeHeader(width: bands.width, height: bands.height, colorType: bands.channels == 3 ? 2 : 6)
+        stream.withUnsafeBytes { file.writeChunk("IDAT", $0) }
+        file.writeChunk("IEND", UnsafeRawBufferPointer(start: nil, count: 0))
+        return file.bytes
     }
 
     /// Compresses the first `scanlineBytes` of `scanlines` and wraps them in a PNG file.
@@ -163,11 +269,15 @@ struct PixelRows {
     }
 
     /// True when every alpha is 255, so the file can store RGB, as cairo's writer does.
-    var isOpaque: Bool {
-        for y in 0..<height {
+    var isOpaque: Bool { isOpaque(rows: 0..<height) }
+
+    /// True when every alpha in `rows` (and `columns`, all by default) is 255.
+    func isOpaque(rows: Range<Int>, columns: Range<Int>? = nil) -> Bool {
+        let columns = (columns ?? 0..<width).clamped(to: 0..<width)
+        for y in rows.clamped(to: 0..<height) {
             let pixels = row(y)
             var all: UInt32 = 0xFFFF_FFFF
-            for x in 0..<width { all &= pixels[x] }
+            for x in columns { all &= pixels[x] }
             if all >> 24 != 0xFF { return false }
         }
         return true
@@ -176,9 +286,14 @@ struct PixelRows {
     /// Writes row `y` as RGB or RGBA bytes with straight alpha, with `Unpremultiply.channel`, the rounding of
     /// cairo's PNG writer, so both writers store the same values.
     func unpremultiply(row y: Int, channels: Int, into output: UnsafeMutablePointer<UInt8>) {
+        unpremultiply(row: y, columns: 0..<width, channels: channels, into: output)
+    }
+
+    /// Writes the pixels in `columns` of row `y` into `output` (the row's first byte), as `unpremultiply(row:)`.
+    func unpremultiply(row y: Int, columns: Range<Int>, channels: Int, into output: UnsafeMutablePointer<UInt8>) {
         let pixels = row(y)
         if channels == 3 {
-            for x in 0..<width {
+            for x in columns {
                 let pixel = pixels[x]
                 output[3 * x] = UInt8(truncatingIfNeeded: pixel >> 16)
                 output[3 * x + 1] = UInt8(truncatingIfNeeded: pixel >> 8)
@@ -186,7 +301,7 @@ struct PixelRows {
             }
             return
         }
-        for x in 0..<width {
+        for x in columns {
             let pixel = pixels[x]
             let alpha = pixel >> 24
             let out = output + 4 * x

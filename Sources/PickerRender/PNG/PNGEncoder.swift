@@ -146,8 +146,9 @@ package final class PNGEncoder {
         return try finish(width: image.width, height: image.height, channels: channels, scanlineBytes: scanlineBytes)
     }
 
-    /// A frame that differs from the static layer only in `changed`: the static bands' pieces reused, the runs of
-    /// bands with changed rows compressed, the Adler-32s combined. Decodes to the same pixels as `encode(_:)`.
+    /// A frame that differs from the static layer only in `changed`, decoding to the same pixels as `encode(_:)`.
+    ///
+    /// The static bands' pieces are reused, the runs of bands with changed rows compressed, the Adler-32s combined.
     private func encodeBanded(
         _ pixels: PixelRows, changedRows changed: Range<Int>, columns: Range<Int>, bands: StaticBands, deflater: Deflater, level: Int32
     ) throws(RenderError) -> [UInt8] {

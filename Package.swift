@@ -40,6 +40,14 @@ let package = Package(
             pkgConfig: "libdeflate",
             providers: [.apt(["libdeflate-dev"]), .brew(["libdeflate"])]
         ),
+        // FFmpeg's libraries encode MP4 (H.264 through libx264) and WebM (VP9 through libvpx) in-process. One module
+        // for the four: their headers include each other's, and Swift sees a C declaration only through the one
+        // module that owns it, so four modules made libavutil's types vanish depending on the imports.
+        .systemLibrary(
+            name: "CPickerFFmpeg",
+            pkgConfig: "libavformat",
+            providers: [.apt(["libavcodec-dev", "libavformat-dev", "libavutil-dev", "libswscale-dev"]), .brew(["ffmpeg"])]
+        ),
 
         // Pure Swift: spec, colours, geometry, layout, timing curves, springs, timeline. No C, no I/O.
         .target(name: "PickerKit"),
@@ -57,6 +65,12 @@ let package = Package(
         .target(name: "PickerGIF", dependencies: ["PickerKit", "CPickerGIF", "CPickerImageQuant"]),
         // PNG frames in, GIF out, for Benchmarks/gif_vs_ffmpeg.py; not a product.
         .executableTarget(name: "gif-bench", dependencies: ["PickerGIF", "PickerKit", "PickerRender"]),
+
+        // MP4 (H.264) and WebM (VP9) encoding in memory with libavcodec and libavformat; frames in, bytes out.
+        .target(
+            name: "PickerVideo", dependencies: ["PickerKit", "CPickerFFmpeg"]),
+        // PNG frames in, MP4 or WebM out, for Benchmarks/video_vs_ffmpeg.py; not a product.
+        .executableTarget(name: "video-bench", dependencies: ["PickerVideo", "PickerKit", "PickerRender"]),
 
         // The command-line tool as a library, so tests can call its parser directly.
         .target(name: "PickerReelCLI", dependencies: ["PickerKit", "PickerRender", "PickerCompare", "PickerGIF"]),
@@ -78,6 +92,7 @@ let package = Package(
         ),
         .testTarget(name: "PickerSnapshotTests", dependencies: ["PickerSnapshot", "PickerCompare", "PickerKit", "PickerRender"]),
         .testTarget(name: "PickerGIFTests", dependencies: ["PickerKit", "PickerGIF", "CPickerGIF"]),
+        .testTarget(name: "PickerVideoTests", dependencies: ["PickerVideo", "PickerKit", "PickerRender"]),
         .testTarget(name: "PickerReelCLITests", dependencies: ["PickerReelCLI", "PickerKit", "PickerRender", "pickerreel"]),
     ],
     swiftLanguageModes: [.v6]

@@ -2,10 +2,11 @@
 # Installs what PickerReel needs, only when something is missing; safe to run again.
 #
 #   scripts/install-dependencies.sh           the Debian packages it builds with (make build, make demo)
-#   scripts/install-dependencies.sh --test    also headless Chromium (plays the animated SVG) and PyPI's pixelmatch
-#                                             and pillow (the comparison's cross-check)  (make test)
+#   scripts/install-dependencies.sh --test    also headless Chromium (plays the animated SVG), the ffmpeg and
+#                                             ffprobe executables (decode the videos the tests encode), and
+#                                             PyPI's pixelmatch and pillow (the comparison's cross-check)  (make test)
 #   scripts/install-dependencies.sh --bench   also python3-cairo (the naive baseline), ffmpeg, and numpy, pillow,
-#                                             scikit-image (the GIF comparison)          (make bench)
+#                                             scikit-image (the GIF and video comparisons)  (make bench)
 set -euo pipefail
 
 mode=${1:-build}
@@ -13,11 +14,12 @@ mode=${mode#--}
 case "$mode" in build | test | bench) ;; *) echo "usage: $0 [--test | --bench]" >&2; exit 2 ;; esac
 
 # Debian packages, and Python modules from PyPI, with a module to import to see whether each is there.
-debian=(pkg-config libcairo2-dev libpango1.0-dev libdeflate-dev libgif-dev libimagequant-dev fonts-inter fonts-dejavu-core)
+debian=(pkg-config libcairo2-dev libpango1.0-dev libdeflate-dev libgif-dev libimagequant-dev fonts-inter fonts-dejavu-core
+    libavcodec-dev libavformat-dev libavutil-dev libswscale-dev)
 python_modules=()
 python_packages=()
 if [ "$mode" = test ]; then
-    debian+=(chromium)
+    debian+=(chromium ffmpeg)
     python_modules=(pixelmatch PIL)
     python_packages=(pixelmatch pillow)
 elif [ "$mode" = bench ]; then
@@ -35,7 +37,7 @@ done
 if [ ${#missing[@]} -gt 0 ]; then
     if ! command -v apt-get >/dev/null 2>&1; then
         echo "PickerReel needs these packages: ${missing[*]}" >&2
-        echo "Install them with your package manager (Homebrew: brew install cairo pango libdeflate giflib libimagequant)." >&2
+        echo "Install them with your package manager (Homebrew: brew install cairo pango libdeflate giflib libimagequant ffmpeg)." >&2
         exit 1
     fi
     echo "Installing ${missing[*]} …" >&2

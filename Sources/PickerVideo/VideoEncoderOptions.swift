@@ -1,0 +1,55 @@
+import PickerKit
+
+/// How a video is encoded: the format, the chroma layout, the matte under clear pixels, and the quality.
+public struct VideoEncoderOptions: Equatable, Sendable {
+    /// MP4 (H.264) or WebM (VP9).
+    public var format: VideoFormat
+    /// 4:2:0 for every player (the default), 4:4:4 for sharp coloured edges; WebM also offers 4:2:0 with alpha
+    /// and planar RGB.
+    public var chroma: VideoChroma
+    /// The colour translucent and clear pixels are blended over, and the colour of the padding row or column
+    /// that makes the size even; its alpha is ignored. White by default.
+    ///
+    /// Video has no transparency, except `.yuva420` WebM: there pixels keep their alpha, and the padding and
+    /// the fully clear pixels take the matte's colour at alpha 0, so the colour that 4:2:0 chroma spreads across
+    /// edges is the page's. Pass the page's colour, or the spec's background when it is opaque so the padding
+    /// cannot be told from it.
+    public var matte: RGBAColor
+    /// The constant rate factor: lower is better and larger. nil uses the format's `defaultCRF` (x264 20,
+    /// VP9 30 in constant-quality mode, as `-crf 30 -b:v 0`).
+    public var crf: Int?
+    /// Encoder threads, fixed so that the bytes do not depend on the machine's core count: libx264 frame
+    /// threads, libvpx tile and row threads (from 1 to 16). The bytes are identical run to run for a given
+    /// count; different counts give different, equally valid files.
+    public var threadCount: Int
+
+    /// Creates options; the defaults are MP4, 4:2:0, a white matte, the format's default CRF and 2 threads.
+    public init(
+        format: VideoFormat = .mp4, chroma: VideoChroma = .yuv420, matte: RGBAColor = RGBAColor(hex: 0xFFFFFF), crf: Int? = nil,
+        threadCount: Int = 2
+    ) {
+        self.format = format
+        self.chroma = chroma
+        self.matte = matte
+        self.crf = crf
+        self.threadCount = threadCount
+    }
+
+    /// The constant rate factor the encoder uses.
+    public var effectiveCRF: Int { crf ?? format.defaultCRF }
+
+    /// Throws `VideoEncodingError.invalidOption` for a value out of range or a chroma the format cannot hold.
+    func validate() throws(VideoEncodingError) {
+        if chroma.needsWebM, format != .webm {
+            throw .invalidOption("\(chroma.pixelFormatName) needs WebM (VP9); PickerReel's MP4s are H.264 in YUV without alpha")
+        }
+        if let crf, !format.crfRange.contains(crf) {
+            throw .invalidOption(
+                "CRF \(crf) is not from \(format.crfRange.lowerBound) to \(format.crfRange.upperBound) for \(format.rawValue)")
+        }
+        guard (1...16).contains(threadCount) else { throw .invalidOption("the thread count \(threadCount) is not from 1 to 16") }
+        guard [matte.red, matte.green, matte.blue].allSatisfy({ $0.isFinite && (0...1).contains($0) }) else {
+            throw .invalidOption("the matte colour \(matte) has a channel outside 0 to 1")
+        }
+    }
+}

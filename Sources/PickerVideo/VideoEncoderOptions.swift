@@ -7,20 +7,22 @@ public struct VideoEncoderOptions: Equatable, Sendable {
     /// 4:2:0 for every player (the default), 4:4:4 for sharp coloured edges; WebM also offers 4:2:0 with alpha
     /// and planar RGB.
     public var chroma: VideoChroma
-    /// The colour translucent and clear pixels are blended over, and the colour of the padding row or column
-    /// that makes the size even; its alpha is ignored. White by default.
+    /// The colour translucent pixels are blended over and the padding is filled with; white by default.
     ///
+    /// Its alpha is ignored. The padding is the row or column that makes an odd size even.
     /// Video has no transparency, except `.yuva420` WebM: there pixels keep their alpha, and the padding and
     /// the fully clear pixels take the matte's colour at alpha 0, so the colour that 4:2:0 chroma spreads across
     /// edges is the page's. Pass the page's colour, or the spec's background when it is opaque so the padding
     /// cannot be told from it.
     public var matte: RGBAColor
-    /// The constant rate factor: lower is better and larger. nil uses the format's `defaultCRF` (x264 20,
-    /// VP9 30 in constant-quality mode, as `-crf 30 -b:v 0`).
+    /// The constant rate factor: lower is better and larger.
+    ///
+    /// nil uses the format's `defaultCRF` (x264 20, VP9 30 in constant-quality mode, as `-crf 30 -b:v 0`).
     public var crf: Int?
-    /// Encoder threads, fixed so that the bytes do not depend on the machine's core count: libx264 frame
-    /// threads, libvpx tile and row threads (from 1 to 16). The bytes are identical run to run for a given
-    /// count; different counts give different, equally valid files.
+    /// Encoder threads (1 to 16), fixed so that the bytes do not depend on the machine's core count.
+    ///
+    /// libx264 runs that many frame threads, libvpx that many tile and row threads. The bytes are identical run
+    /// to run for a given count; different counts give different, equally valid files.
     public var threadCount: Int
 
     /// Creates options; the defaults are MP4, 4:2:0, a white matte, the format's default CRF and 2 threads.

@@ -48,10 +48,11 @@ enum Similarity {
         }
     }
 
-    /// The mean absolute difference between `picture` and `a`, and between `picture` and `b`, over the pixels
-    /// where `a` and `b` differ clearly (by `threshold` or more, summed over R, G and B); nil when fewer than
-    /// `minimumPixels` do. Tells which of two neighbouring source frames a decoded frame shows, however small
-    /// the motion, without the codec's noise elsewhere in the frame deciding.
+    /// How far `picture` is from `a` and from `b` where those two differ clearly; nil when they barely do.
+    ///
+    /// The mean absolute difference over the pixels where `a` and `b` differ by `threshold` or more (summed over
+    /// R, G and B), nil when fewer than `minimumPixels` do. Tells which of two neighbouring source frames a
+    /// decoded frame shows, however small the motion, without the codec's noise elsewhere deciding.
     static func distances(
         of picture: RGBAImage, to a: RGBAImage, and b: RGBAImage, threshold: Int = 60, minimumPixels: Int = 8
     ) -> (toA: Double, toB: Double)? {

@@ -123,6 +123,8 @@ public struct VideoEncoder: Sendable {
         switch options.format {
         case .mp4:
             try encoder.setOption("preset", "medium")
+            // Deterministic bytes in one process: see X264Assembly.
+            if let assembly = X264Assembly.withoutAVX512 { try encoder.setOption("x264-params", "asm=" + assembly) }
         case .webm:
             // Constant quality, as `-crf 30 -b:v 0`: no target bitrate.
             context.pointee.bit_rate = 0

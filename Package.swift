@@ -70,7 +70,7 @@ let package = Package(
         .target(
             name: "PickerVideo", dependencies: ["PickerKit", "CPickerFFmpeg"]),
         // PNG frames in, MP4 or WebM out, for Benchmarks/video_vs_ffmpeg.py; not a product.
-        .executableTarget(name: "video-bench", dependencies: ["PickerVideo", "PickerKit", "PickerRender"]),
+        .executableTarget(name: "video-bench", dependencies: ["PickerVideo", "PickerKit", "PickerRender", "CPickerDeflate"]),
 
         // The command-line tool as a library, so tests can call its parser directly.
         .target(name: "PickerReelCLI", dependencies: ["PickerKit", "PickerRender", "PickerCompare", "PickerGIF"]),

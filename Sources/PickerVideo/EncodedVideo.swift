@@ -6,9 +6,9 @@ public struct EncodedVideo: Equatable, Sendable {
     public let format: VideoFormat
     /// The chroma layout; `chroma.pixelFormatName` is what ffprobe reports as `pix_fmt`.
     public let chroma: VideoChroma
-    /// The encoded width: the frames' width, plus one column of matte when it was odd.
+    /// The encoded width: the frames' width, plus one column (a copy of the last) when it was odd.
     public let width: Int
-    /// The encoded height: the frames' height, plus one row of matte when it was odd.
+    /// The encoded height: the frames' height, plus one row (a copy of the last) when it was odd.
     public let height: Int
     /// The frames' own width, before padding.
     public let sourceWidth: Int

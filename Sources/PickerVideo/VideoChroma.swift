@@ -9,7 +9,7 @@ public enum VideoChroma: String, Equatable, Hashable, Sendable, CaseIterable {
     /// VP9's profile 1: Chrome and Firefox play them; Safari and many hardware players do not.
     case yuv444
     /// 4:2:0 with an alpha plane (`yuva420p`), WebM only: a clear background stays clear (Chrome and Firefox
-    /// honour it). The matte is then never blended in; it colours the clear pixels and the padding (at alpha 0).
+    /// honour it). The matte is then never blended in; it colours the fully clear pixels (at alpha 0).
     case yuva420
     /// The red, green and blue planes coded directly at full resolution (`gbrp`, VP9 profile 1), WebM only:
     /// no colour matrix, the sharpest and largest. It is what `ffmpeg -c:v libvpx-vp9` picks for PNG input;

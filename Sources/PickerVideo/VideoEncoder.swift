@@ -7,8 +7,9 @@ import PickerKit
 /// The video has a constant frame rate: frame k of the timeline is shown from k / fps for 1 / fps, so N frames
 /// play for N / fps (T + 1 / fps for a timeline of T seconds whose T · fps is whole; the last, settled frame
 /// also lasts one frame). A fractional rate is kept as an exact fraction (`VideoFrameRate`). Odd sizes get one
-/// column or row of the matte on the right or at the bottom; pictures are never scaled. Translucent pixels are
-/// blended over the matte, except with `.yuva420` WebM, which keeps alpha. YUV colours are BT.709, limited range,
+/// more column or row on the right or at the bottom, a copy of the last (the background, or the matte where it is
+/// clear); pictures are never scaled. Translucent pixels are blended over the matte, except with `.yuva420`
+/// WebM, which keeps alpha. YUV colours are BT.709, limited range,
 /// and tagged so; `.rgb` WebM keeps sRGB values as they are, tagged full-range RGB.
 ///
 /// MP4s are written with `+faststart`: the index comes before the media data, so a browser starts playing
@@ -122,7 +123,15 @@ public struct VideoEncoder: Sendable {
         try encoder.setOption("crf", String(options.effectiveCRF))
         switch options.format {
         case .mp4:
+            // ffmpeg's preset and CRF, with the prediction and deblocking of x264's `animation` tuning (made for
+            // flat colours and sharp edges): twice the medium preset's 3 reference frames and 2 more B-frames,
+            // since a picker's frames hold still and come back to earlier pictures, and a deblocking filter of
+            // 1:1. Not the tuning's lower psy-rd and AQ strength, which spent 4 to 9 % more bytes on the three
+            // benchmark specs (docs/performance.md).
             try encoder.setOption("preset", "medium")
+            try encoder.setOption("deblock", "1:1")
+            context.pointee.refs = 6
+            context.pointee.max_b_frames = 5
             // Deterministic bytes in one process: see X264Assembly.
             if let assembly = X264Assembly.withoutAVX512 { try encoder.setOption("x264-params", "asm=" + assembly) }
         case .webm:

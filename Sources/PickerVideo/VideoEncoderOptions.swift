@@ -7,13 +7,12 @@ public struct VideoEncoderOptions: Equatable, Sendable {
     /// 4:2:0 for every player (the default), 4:4:4 for sharp coloured edges; WebM also offers 4:2:0 with alpha
     /// and planar RGB.
     public var chroma: VideoChroma
-    /// The colour translucent pixels are blended over and the padding is filled with; white by default.
+    /// The colour clear and translucent pixels are blended over, usually the page's; white by default.
     ///
-    /// Its alpha is ignored. The padding is the row or column that makes an odd size even.
-    /// Video has no transparency, except `.yuva420` WebM: there pixels keep their alpha, and the padding and
-    /// the fully clear pixels take the matte's colour at alpha 0, so the colour that 4:2:0 chroma spreads across
-    /// edges is the page's. Pass the page's colour, or the spec's background when it is opaque so the padding
-    /// cannot be told from it.
+    /// Its alpha is ignored. Video has no transparency, except `.yuva420` WebM: there pixels keep their alpha,
+    /// and fully clear pixels take the matte's colour at alpha 0, so the colour that 4:2:0 chroma spreads across
+    /// edges is the page's. The column or row that makes an odd size even repeats the last one, so it shows the
+    /// background, or the matte where the background is clear.
     public var matte: RGBAColor
     /// The constant rate factor: lower is better and larger.
     ///

@@ -29,7 +29,7 @@ import Testing
         abs(Int(pixel.red) - rgb.0) <= tolerance && abs(Int(pixel.green) - rgb.1) <= tolerance && abs(Int(pixel.blue) - rgb.2) <= tolerance
     }
 
-    @Test("odd sizes are padded to even with the matte, never scaled", arguments: opaqueCases)
+    @Test("odd sizes are padded to even by repeating the last column and row (here clear: the matte), never scaled", arguments: opaqueCases)
     func paddedWithTheMatte(_ format: VideoFormat, _ chroma: VideoChroma) throws {
         let frames = (0..<3).map(Self.clearFrame)
         let file = try EncodedFile(frames, fps: 10, options: VideoEncoderOptions(format: format, chroma: chroma, matte: Self.matte))
@@ -46,6 +46,17 @@ import Testing
         #expect(Self.near(frame.pixel(x: 3, y: 10), (255, 0, 0), within: 24))
         #expect(Self.near(frame.pixel(x: 10, y: 10), (255, 0, 0), within: 24))
         #expect(Self.near(frame.pixel(x: 14, y: 10), Self.matteBytes, within: 24))
+    }
+
+    @Test("an opaque background extends into the padding: no line of the matte's colour", arguments: opaqueCases)
+    func paddedWithTheBackground(_ format: VideoFormat, _ chroma: VideoChroma) throws {
+        let frames = (0..<3).map { SyntheticFrames.frame($0, width: 41, height: 23, background: (242, 242, 247, 255)) }
+        let file = try EncodedFile(frames, fps: 10, options: VideoEncoderOptions(format: format, chroma: chroma, matte: Self.matte))
+        #expect((file.video.width, file.video.height) == (42, 24))
+        let frame = try #require(try file.codedFrames().first)
+        // Below the gradient band along the top, whose sharp colours ring into the blocks around them.
+        for y in 8..<24 { #expect(Self.near(frame.pixel(x: 41, y: y), (242, 242, 247), within: 4), "padding (41, \(y))") }
+        for x in 20..<42 { #expect(Self.near(frame.pixel(x: x, y: 23), (242, 242, 247), within: 4), "padding (\(x), 23)") }
     }
 
     @Test("clear pixels show the matte and translucent ones are blended over it", arguments: opaqueCases)
@@ -67,7 +78,7 @@ import Testing
         #expect(Self.near(frame.pixel(x: 20, y: 1), (127, 127, 127), within: 6))
     }
 
-    @Test("WebM with alpha keeps clear, translucent and opaque pixels; the padding is clear")
+    @Test("WebM with alpha keeps clear, translucent and opaque pixels; the padding of a clear edge is clear")
     func alphaKept() throws {
         let frames = (0..<3).map(Self.clearFrame)
         let file = try EncodedFile(frames, fps: 10, options: VideoEncoderOptions(format: .webm, chroma: .yuva420, matte: Self.matte))

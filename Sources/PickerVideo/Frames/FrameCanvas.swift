@@ -1,8 +1,12 @@
 import PickerKit
 
 /// The caller's frames made ready for the colour converter: checked, blended over the matte (or, with alpha
-/// kept, clear pixels given the matte's colour), and padded to even dimensions with the matte on the right and
-/// at the bottom, never scaled.
+/// kept, clear pixels given the matte's colour), and padded to even dimensions on the right and at the bottom,
+/// never scaled.
+///
+/// The padding repeats the last column and row, so it is the background's colour (the matte's where the
+/// background is clear): no line of another colour at the edge, and no edge for the codec to spend bits and
+/// ringing on.
 ///
 /// One padded RGBA buffer is reused for every frame.
 struct FrameCanvas {
@@ -34,7 +38,7 @@ struct FrameCanvas {
         func byte(_ value: Double) -> UInt8 { UInt8((min(max(value, 0), 1) * 255).rounded()) }
         let (red, green, blue) = (byte(matte.red), byte(matte.green), byte(matte.blue))
         self.matte = (UInt32(red), UInt32(green), UInt32(blue))
-        // The padding is the matte, opaque; with alpha kept, it is clear like the background it extends.
+        // Overwritten by each frame, padding included.
         pixels = RGBAImage(width: paddedWidth, height: paddedHeight, filledWith: (red, green, blue, keepsAlpha ? 0 : 255)).pixels
     }
 
@@ -63,6 +67,11 @@ struct FrameCanvas {
                     } else {
                         Self.blend(sourceRow, into: targetRow, pixels: width, over: matte)
                     }
+                    // The padding column repeats the last one: the background (or the matte where it is clear).
+                    if paddedWidth > width { (targetRow + rowBytes).update(from: targetRow + rowBytes - 4, count: 4) }
+                }
+                if paddedHeight > height {
+                    (to + height * targetRowBytes).update(from: to + (height - 1) * targetRowBytes, count: targetRowBytes)
                 }
             }
         }

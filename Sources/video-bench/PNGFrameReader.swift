@@ -3,10 +3,11 @@ import Foundation
 import PickerKit
 import PickerRender
 
-/// Reads the PNG frames PickerReel writes (8-bit RGB or RGBA, not interlaced) with libdeflate, about twice as
-/// fast as cairo's reader, so that the comparison with ffmpeg (whose PNG decoder is quick) measures the video
-/// encoders rather than PNG decoding. Any other PNG goes through `PNGFile.read`. Not thread-safe: one reader per
-/// thread.
+/// Reads the PNG frames PickerReel writes (8-bit RGB or RGBA, not interlaced) with libdeflate.
+///
+/// Several times faster than cairo's reader, so that the comparison with ffmpeg (whose PNG decoder is quick)
+/// measures the video encoders rather than PNG decoding. Any other PNG goes through `PNGFile.read`. Not
+/// thread-safe: one reader per thread.
 final class PNGFrameReader {
     struct Failure: Error, CustomStringConvertible {
         let description: String

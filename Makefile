@@ -74,10 +74,13 @@ sanitize: deps
 # Speed: the release build on the benchmark suite (seed demo, large spec, 100 generated specs, a 10x longer spec)
 # against the naive python3-cairo baseline; prints a table and appends the figures to Benchmarks/results.csv.
 # BENCH_REPS (default 3), BENCH_CASES (e.g. seed,large), PNG_LEVEL and BENCH_LABEL are passed through.
+# Then, on the seed demo, numbers-vertical and the large spec, the GIF and the MP4/WebM encoders against ffmpeg on
+# the same PNG frames (Benchmarks/gif_vs_ffmpeg.py, Benchmarks/video_vs_ffmpeg.py).
 bench: deps
 	@./scripts/install-dependencies.sh --bench
 	$(RELEASE_BUILD) --product pickerreel
 	$(RELEASE_BUILD) --product gif-bench
+	$(RELEASE_BUILD) --product video-bench
 	/usr/bin/python3 Benchmarks/bench.py
 	@for spec in Fixtures/specs/seed-demo.json Fixtures/specs/numbers-vertical.json Fixtures/bench/large.json; do \
 		name=$$(basename $$spec .json); \
@@ -88,4 +91,12 @@ bench: deps
 			--work Output/bench-gif/$$name-gifs --repeat 3 || exit 1; \
 		/usr/bin/time -f "pickerreel render --format gif, whole process: %e s wall, %U s user, %M KB peak" \
 			.build/release/pickerreel render $$spec -o Output/bench-gif/$$name-render --format gif --quiet; \
+		echo "MP4 and WebM, $$name: PickerReel (video-bench) against ffmpeg's libx264 and libvpx-vp9 on the same PNG frames"; \
+		python3 Benchmarks/video_vs_ffmpeg.py Output/bench-gif/$$name $$fps --video-bench .build/release/video-bench \
+			--work Output/bench-video/$$name --repeat 3 --json Output/bench-video/$$name.json \
+			|| echo "(a video target was missed for $$name: see the MISSED line above)"; \
+		for format in mp4 webm; do \
+			/usr/bin/time -f "video-bench --spec, $$format, frames rendered in memory, whole process: %e s wall, %U s user, %M KB peak" \
+				.build/release/video-bench --spec $$spec Output/bench-video/$$name-spec.$$format; \
+		done; \
 	done

@@ -63,7 +63,8 @@ public struct VideoEncoder: Sendable {
             from: encoder, frameRate: AVRational(num: Int32(frameRate.numerator), den: Int32(frameRate.denominator)))
         try container.writeHeader()
 
-        let converter = try ColorConverter(width: canvas.paddedWidth, height: canvas.paddedHeight, format: options.chroma.pixelFormat)
+        let converter = try ColorConverter(
+            width: canvas.paddedWidth, height: canvas.paddedHeight, format: options.chroma.pixelFormat, log: log)
         let picture = try CodecFrame(width: canvas.paddedWidth, height: canvas.paddedHeight, format: options.chroma.pixelFormat)
         let packet = try Packet()
         let codecTimeBase = encoder.pointer.pointee.time_base

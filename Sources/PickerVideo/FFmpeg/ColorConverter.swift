@@ -13,31 +13,35 @@ final class ColorConverter {
     /// Prepares conversion of `width` × `height` RGBA pictures into `format`.
     ///
     /// Throws `VideoEncodingError.ffmpeg` when libswscale refuses the conversion.
-    init(width: Int, height: Int, format: AVPixelFormat) throws(VideoEncodingError) {
+    init(width: Int, height: Int, format: AVPixelFormat, log: FFmpegLogCapture) throws(VideoEncodingError) {
         let flags = SWS_BICUBIC | SWS_ACCURATE_RND | SWS_BITEXACT
         guard
             let context = sws_getContext(
                 Int32(width), Int32(height), AV_PIX_FMT_RGBA, Int32(width), Int32(height), format, flags, nil, nil, nil)
         else {
+            let name = av_get_pix_fmt_name(format).map { String(cString: $0) } ?? "YUV"
             throw .ffmpeg(
-                operation: "prepare the RGBA to \(String(cString: av_get_pix_fmt_name(format))) conversion", code: AVStatus.invalidArgument,
-                detail: "libswscale refused it")
+                operation: "prepare the RGBA to \(name) conversion", code: AVStatus.invalidArgument, detail: "libswscale refused it")
         }
         pointer = context
+        FFmpegLog.shared.capture(UnsafeMutableRawPointer(context), into: log)
         self.width = width
         self.height = height
         // Planar RGB takes the values as they are; there is no matrix to choose.
         guard format != AV_PIX_FMT_GBRP else { return }
         let bt709 = sws_getCoefficients(SWS_CS_ITU709)
         // Source RGB is full range; the YUV planes are limited range. Brightness 0, contrast and saturation 1.0
-        // in 16.16 fixed point.
+        // in 16.16 fixed point. Every stored property is set, so a throw from here runs deinit, which frees the
+        // context.
         guard sws_setColorspaceDetails(context, bt709, 1, bt709, 0, 0, 1 << 16, 1 << 16) >= 0 else {
-            sws_freeContext(context)
             throw .ffmpeg(operation: "select BT.709 colours", code: AVStatus.invalidArgument, detail: "libswscale refused them")
         }
     }
 
-    deinit { sws_freeContext(pointer) }
+    deinit {
+        FFmpegLog.shared.stopCapturing(UnsafeMutableRawPointer(pointer))
+        sws_freeContext(pointer)
+    }
 
     /// Converts `rgba` (width × height × 4 bytes, rows `width × 4` apart) into `frame`'s planes.
     func convert(_ rgba: UnsafePointer<UInt8>, into frame: CodecFrame) throws(VideoEncodingError) {

@@ -3,16 +3,21 @@
 
 SWIFT ?= swift
 CONFIG ?= debug
+PREFIX ?= /usr/local
+# Copies of glib's and harfbuzz's .pc files without -pthread, first on the search path, so SwiftPM prints no
+# "prohibited flag(s)" warning (scripts/pkgconfig-without-pthread.sh says why).
+export PKG_CONFIG_PATH := $(CURDIR)/.build/pkgconfig$(if $(PKG_CONFIG_PATH),:$(PKG_CONFIG_PATH))
 # Release builds of the tool link the Swift runtime and Foundation statically: start-up falls from about 10 ms to
 # 6 ms, a fifth of a small render (docs/performance.md). The binary is larger (about 74 MB).
 RELEASE_BUILD = $(SWIFT) build -c release --static-swift-stdlib
 
-.PHONY: all deps build demo test goldens lint format clean fuzz fuzz-build sanitize bench
+.PHONY: all deps build demo test goldens lint format clean fuzz fuzz-build sanitize bench install
 
 all: build
 
 deps:
 	@./scripts/install-dependencies.sh
+	@./scripts/pkgconfig-without-pthread.sh .build/pkgconfig
 
 build: deps
 	$(if $(filter release,$(CONFIG)),$(RELEASE_BUILD),$(SWIFT) build -c $(CONFIG))
@@ -26,12 +31,32 @@ demo: deps
 	cp Output/numbers-vertical/numbers-vertical.gif Output/numbers-vertical/numbers-vertical.svg docs/images/
 	.build/release/pickerreel frame Fixtures/specs/seed-demo.json --time 0.78 -o docs/images/seed-demo-moving.png
 	.build/release/pickerreel frame Fixtures/specs/numbers-vertical.json --time 1.5 -o docs/images/numbers-vertical-spring.png
+	@# The gallery: the segmented preset light and dark, icons with a touch, right to left in Arabic, emoji, accessibility5.
+	.build/release/pickerreel frame Fixtures/gallery/segmented.json --time 0.62 -o docs/images/gallery-segmented.png
+	.build/release/pickerreel frame Fixtures/gallery/segmented.json --time 1.5 --variant dark -o docs/images/gallery-segmented-dark.png
+	.build/release/pickerreel frame Fixtures/gallery/appearance.json --time 0.6 -o docs/images/gallery-icons-touch.png
+	.build/release/pickerreel frame Fixtures/gallery/arabic.json --time 0.7 -o docs/images/gallery-arabic-rtl.png
+	.build/release/pickerreel frame Fixtures/gallery/emoji.json --time 0.3 -o docs/images/gallery-emoji.png
+	.build/release/pickerreel frame Fixtures/gallery/accessibility.json --time 2 -o docs/images/gallery-accessibility5.png
+	.build/release/pickerreel render Fixtures/gallery/segmented.json Fixtures/gallery/appearance.json --format gif,svg-animated -q
+	cp Output/segmented/segmented.gif Output/segmented/segmented.svg Output/appearance/appearance.gif docs/images/
+
+# The release binary into $(PREFIX)/bin (default /usr/local/bin); it links the Swift runtime statically, so it
+# needs only the C libraries at run time.
+install: deps
+	$(RELEASE_BUILD) --product pickerreel
+	install -d $(DESTDIR)$(PREFIX)/bin
+	install -m 755 .build/release/pickerreel $(DESTDIR)$(PREFIX)/bin/pickerreel
 
 test: deps
 	@./scripts/install-dependencies.sh --test
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
-	$(SWIFT) format lint --strict --recursive Package.swift Sources Tests
+	@# The library from another package, as a user's package would use it (Examples/PeriodPicker).
+	rm -rf .build/example
+	$(SWIFT) run --package-path Examples/PeriodPicker period-picker $(CURDIR)/.build/example/period
+	test -f .build/example/period/period.gif && test -f .build/example/period/frame-0000.png && test -f .build/example/period.json
+	$(SWIFT) format lint --strict --recursive Package.swift Sources Tests Examples
 
 # Re-record the project's golden images in Fixtures/golden/ after an intended change; look at them before committing.
 goldens: deps
@@ -39,10 +64,10 @@ goldens: deps
 	@echo "Recorded. Look at Fixtures/golden/*.png, then run 'make test'."
 
 lint:
-	$(SWIFT) format lint --strict --recursive Package.swift Sources Tests
+	$(SWIFT) format lint --strict --recursive Package.swift Sources Tests Examples
 
 format:
-	$(SWIFT) format --in-place --recursive Package.swift Sources Tests
+	$(SWIFT) format --in-place --recursive Package.swift Sources Tests Examples
 
 clean:
 	rm -rf .build Output/*/
@@ -72,22 +97,23 @@ sanitize: deps
 		$(SWIFT) test --skip-build --sanitize=address --scratch-path .build/asan
 
 # Speed: the release build on the benchmark suite (seed demo, large spec, 100 generated specs, a 10x longer spec)
-# against the naive python3-cairo baseline; prints a table and appends the figures to Benchmarks/results.csv.
+# against the naive python3-cairo baseline; prints a table and appends the figures to Output/bench/results.csv
+# (untracked, so benchmarking never dirties the tree; Benchmarks/recorded-runs.csv keeps the runs quoted in the docs).
+# Then GIF, MP4, WebM, APNG and animated WebP against ffmpeg on the same PNG frames (Benchmarks/gif_vs_ffmpeg.py,
+# video_vs_ffmpeg.py, formats_vs_ffmpeg.py).
 # BENCH_REPS (default 3), BENCH_CASES (e.g. seed,large), PNG_LEVEL and BENCH_LABEL are passed through.
-# Then, on the seed demo, numbers-vertical and the large spec, the GIF and the MP4/WebM encoders against ffmpeg on
-# the same PNG frames (Benchmarks/gif_vs_ffmpeg.py, Benchmarks/video_vs_ffmpeg.py).
 bench: deps
 	@./scripts/install-dependencies.sh --bench
 	$(RELEASE_BUILD) --product pickerreel
-	$(RELEASE_BUILD) --product gif-bench
+	$(RELEASE_BUILD) --product encode-bench
 	$(RELEASE_BUILD) --product video-bench
 	/usr/bin/python3 Benchmarks/bench.py
 	@for spec in Fixtures/specs/seed-demo.json Fixtures/specs/numbers-vertical.json Fixtures/bench/large.json; do \
 		name=$$(basename $$spec .json); \
 		fps=$$(python3 -c "import json;print(json.load(open('$$spec')).get('output', {}).get('fps', 30))"); \
 		rm -rf Output/bench-gif/$$name && .build/release/pickerreel render $$spec -o Output/bench-gif/$$name --quiet; \
-		echo "GIF, $$name: PickerReel (gif-bench) against ffmpeg palettegen + paletteuse on the same PNG frames"; \
-		python3 Benchmarks/gif_vs_ffmpeg.py Output/bench-gif/$$name $$fps --gif-bench .build/release/gif-bench \
+		echo "GIF, $$name: PickerReel (encode-bench) against ffmpeg palettegen + paletteuse on the same PNG frames"; \
+		python3 Benchmarks/gif_vs_ffmpeg.py Output/bench-gif/$$name $$fps --encode-bench .build/release/encode-bench \
 			--work Output/bench-gif/$$name-gifs --repeat 3 || exit 1; \
 		/usr/bin/time -f "pickerreel render --format gif, whole process: %e s wall, %U s user, %M KB peak" \
 			.build/release/pickerreel render $$spec -o Output/bench-gif/$$name-render --format gif --quiet; \
@@ -100,3 +126,7 @@ bench: deps
 				.build/release/video-bench --spec $$spec Output/bench-video/$$name-spec.$$format; \
 		done; \
 	done
+	@echo "APNG and WebP: PickerReel (encode-bench) against ffmpeg -f apng and libwebp_anim -lossless 1 on the same PNG frames"
+	python3 Benchmarks/formats_vs_ffmpeg.py Fixtures/specs/seed-demo.json Fixtures/specs/numbers-vertical.json \
+		Fixtures/bench/large.json --repeat 3 --work Output/bench-formats --pickerreel .build/release/pickerreel \
+		--encode-bench .build/release/encode-bench --json Output/bench-formats/results.json

@@ -4,13 +4,11 @@ import PackageDescription
 let package = Package(
     name: "PickerReel",
     products: [
-        // The model (spec, layout, timeline) and the Cairo renderer, for other Swift packages.
-        .library(name: "PickerReel", targets: ["PickerKit", "PickerRender"]),
-        .executable(name: "pickerreel", targets: ["pickerreel"]),
-        // Perceptual comparison of PNG files and folders (pixelmatch's algorithm), for `pickerreel compare` and snapshots.
-        .library(name: "PickerCompare", targets: ["PickerCompare"]),
+        // `import PickerReel`: describe, validate, render, encode and compare pickers from Swift.
+        .library(name: "PickerReel", targets: ["PickerReel"]),
         // `assertPickerSnapshot`: golden-image tests of pickers for Swift Testing and XCTest alike.
         .library(name: "PickerSnapshot", targets: ["PickerSnapshot"]),
+        .executable(name: "pickerreel", targets: ["pickerreel"]),
     ],
     targets: [
         // C libraries from the system, found with pkg-config.
@@ -34,6 +32,12 @@ let package = Package(
             pkgConfig: "imagequant",
             providers: [.apt(["libimagequant-dev"]), .brew(["libimagequant"])]
         ),
+        // librsvg draws SVG icons and images as vectors into the same cairo context as everything else.
+        .systemLibrary(
+            name: "CPickerRSVG",
+            pkgConfig: "librsvg-2.0",
+            providers: [.apt(["librsvg2-dev"]), .brew(["librsvg"])]
+        ),
         // libdeflate compresses the PNG frames: several times faster than zlib at a similar ratio.
         .systemLibrary(
             name: "CPickerDeflate",
@@ -49,37 +53,61 @@ let package = Package(
             providers: [.apt(["libavcodec-dev", "libavformat-dev", "libavutil-dev", "libswscale-dev"]), .brew(["ffmpeg"])]
         ),
 
+        // libwebp's animation encoder (WebPAnimEncoder, in libwebpmux) for animated WebP.
+        .systemLibrary(
+            name: "CPickerWebP",
+            pkgConfig: "libwebpmux",
+            providers: [.apt(["libwebp-dev"]), .brew(["webp"])]
+        ),
+        // libwebp's animation decoder (WebPAnimDecoder, in libwebpdemux): only the tests read WebP back.
+        .systemLibrary(
+            name: "CPickerWebPDemux",
+            pkgConfig: "libwebpdemux",
+            providers: [.apt(["libwebp-dev"]), .brew(["webp"])]
+        ),
+
         // Pure Swift: spec, colours, geometry, layout, timing curves, springs, timeline. No C, no I/O.
         .target(name: "PickerKit"),
 
         // Drawing with Cairo and Pango, and the writers for PNG (libdeflate) and SVG.
-        .target(name: "PickerRender", dependencies: ["PickerKit", "CPickerCairo", "CPickerPango", "CPickerDeflate"]),
+        .target(name: "PickerRender", dependencies: ["PickerKit", "CPickerCairo", "CPickerPango", "CPickerDeflate", "CPickerRSVG"]),
 
-        // Comparing pictures: YIQ colour distance with anti-aliasing detection, folders, reports, the `compare` command.
+        // Comparing pictures: pixelmatch's YIQ and OKLab distances with anti-aliasing detection, trees, reports, update.
         .target(name: "PickerCompare", dependencies: ["PickerKit", "PickerRender"]),
 
+        // The library users import: `Renderer` (frames, animation formats, the all-or-nothing write into a folder),
+        // spec files, and the model, drawing and comparison modules re-exported.
+        .target(name: "PickerReel", dependencies: ["PickerKit", "PickerRender", "PickerCompare", "PickerGIF", "PickerWebP"]),
+
         // Snapshot tests: render frames, compare them with goldens beside the test file, record when asked.
-        .target(name: "PickerSnapshot", dependencies: ["PickerKit", "PickerRender", "PickerCompare"]),
+        .target(name: "PickerSnapshot", dependencies: ["PickerReel"]),
 
         // Animated GIF encoding: one global palette from libimagequant, delta frames written with giflib.
         .target(name: "PickerGIF", dependencies: ["PickerKit", "CPickerGIF", "CPickerImageQuant"]),
-        // PNG frames in, GIF out, for Benchmarks/gif_vs_ffmpeg.py; not a product.
-        .executableTarget(name: "gif-bench", dependencies: ["PickerGIF", "PickerKit", "PickerRender"]),
+        // Animated WebP encoding with libwebp's WebPAnimEncoder: lossless by default, lossy on request, alpha kept.
+        .target(name: "PickerWebP", dependencies: ["PickerKit", "CPickerWebP"]),
+        // PNG frames (or a spec) in, GIF, APNG or WebP out, for Benchmarks/gif_vs_ffmpeg.py and formats_vs_ffmpeg.py;
+        // not a product.
+        .executableTarget(name: "encode-bench", dependencies: ["PickerGIF", "PickerKit", "PickerRender", "PickerWebP"]),
 
         // MP4 (H.264) and WebM (VP9) encoding in memory with libavcodec and libavformat; frames in, bytes out.
-        .target(
-            name: "PickerVideo", dependencies: ["PickerKit", "CPickerFFmpeg"]),
-        // PNG frames in, MP4 or WebM out, for Benchmarks/video_vs_ffmpeg.py; not a product.
-        .executableTarget(name: "video-bench", dependencies: ["PickerVideo", "PickerKit", "PickerRender", "CPickerDeflate"]),
+        .target(name: "PickerVideo", dependencies: ["PickerKit", "CPickerFFmpeg"]),
+        // PNG frames (or a spec) in, MP4 or WebM out, for Benchmarks/video_vs_ffmpeg.py; not a product.
+        .executableTarget(name: "video-bench", dependencies: ["PickerVideo", "PickerKit", "PickerRender"]),
 
-        // The command-line tool as a library, so tests can call its parser directly.
-        .target(name: "PickerReelCLI", dependencies: ["PickerKit", "PickerRender", "PickerCompare", "PickerGIF"]),
+        // The command-line tool: arguments to library calls, messages and exit codes; a library so tests can call it.
+        .target(name: "PickerReelCLI", dependencies: ["PickerReel"]),
         .executableTarget(name: "pickerreel", dependencies: ["PickerReelCLI"]),
+
+        // For the animation tests only: synthetic frames, playback checks, an independent APNG chunk reader,
+        // and Pillow's decoder run by python3 (decode_animation.py, found through #filePath).
+        .target(
+            name: "AnimationTestSupport", dependencies: ["PickerKit"], path: "Tests/AnimationTestSupport", exclude: ["decode_animation.py"]),
 
         .testTarget(name: "PickerKitTests", dependencies: ["PickerKit"]),
         .testTarget(
             name: "PickerRenderTests",
-            dependencies: ["PickerKit", "PickerRender", "PickerCompare", "PickerSnapshot"],
+            dependencies: ["PickerKit", "PickerRender", "PickerCompare", "PickerSnapshot", "AnimationTestSupport"],
             // Pillow's decoder, run by python3 to check the PNG writer independently; found through #filePath.
             exclude: ["decode_png.py"],
             resources: []
@@ -90,10 +118,13 @@ let package = Package(
             // The pixelmatch cross-check script is run by python3, found through #filePath.
             exclude: ["Support/pixelmatch_count.py"]
         ),
-        .testTarget(name: "PickerSnapshotTests", dependencies: ["PickerSnapshot", "PickerCompare", "PickerKit", "PickerRender"]),
+        .testTarget(name: "PickerReelTests", dependencies: ["PickerReel"]),
+        .testTarget(name: "PickerSnapshotTests", dependencies: ["PickerSnapshot", "PickerReel"]),
         .testTarget(name: "PickerGIFTests", dependencies: ["PickerKit", "PickerGIF", "CPickerGIF"]),
+        .testTarget(
+            name: "PickerWebPTests", dependencies: ["PickerKit", "PickerWebP", "PickerRender", "CPickerWebPDemux", "AnimationTestSupport"]),
         .testTarget(name: "PickerVideoTests", dependencies: ["PickerVideo", "PickerKit", "PickerRender"]),
-        .testTarget(name: "PickerReelCLITests", dependencies: ["PickerReelCLI", "PickerKit", "PickerRender", "pickerreel"]),
+        .testTarget(name: "PickerReelCLITests", dependencies: ["PickerReelCLI", "PickerReel", "pickerreel"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -13,7 +13,7 @@ ms per written frame, MB written, the child's peak RSS (getrusage via wait4), th
 (naive_baseline.py: python3-cairo, every frame drawn from scratch and written with write_to_png, one
 thread) and our speed-up over it in wall time, in CPU time (user + system) and in user time alone (steady
 from run to run here, while system time, mostly creating files, swung 0.7-3.9 s for the same batch), and the size of our files against the baseline's and against cairo's
-write_to_png of exactly our pixels. Each run appends its rows to Benchmarks/results.csv, and the table
+write_to_png of exactly our pixels. Each run appends its rows to Output/bench/results.csv (untracked), and the table
 shows the change from the previous row of the same case.
 
 Environment: PICKERREEL (the binary, default .build/release/pickerreel), BENCH_REPS, BENCH_CASES (e.g.
@@ -36,7 +36,7 @@ import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 WORK = os.path.join(ROOT, ".build", "bench")
-RESULTS = os.path.join(ROOT, "Benchmarks", "results.csv")
+RESULTS = os.path.join(ROOT, "Output", "bench", "results.csv")
 TOOL = os.environ.get("PICKERREEL", os.path.join(ROOT, ".build", "release", "pickerreel"))
 PYTHON = "/usr/bin/python3"  # Debian's, where apt's python3-cairo lives.
 FIELDS = [
@@ -157,6 +157,7 @@ def append_row(row):
                     writer = csv.DictWriter(out, fieldnames=FIELDS, restval="")
                     writer.writeheader()
                     writer.writerows(old)
+    os.makedirs(os.path.dirname(RESULTS), exist_ok=True)
     new_file = not os.path.exists(RESULTS)
     with open(RESULTS, "a", newline="") as f:
         writer = csv.DictWriter(f, fieldnames=FIELDS)
@@ -181,8 +182,8 @@ def main():
     level = os.environ.get("PNG_LEVEL")
     commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True, text=True).stdout.strip()
     dirty = subprocess.run(
-        ["git", "status", "--porcelain", "--untracked-files=no", "--", ".", ":!Benchmarks/results.csv"],
-        cwd=ROOT, capture_output=True, text=True).stdout  # the results file itself does not make the tree dirty
+        ["git", "status", "--porcelain", "--untracked-files=no", "--", "."],
+        cwd=ROOT, capture_output=True, text=True).stdout
     commit += "+" if dirty.strip() else ""
     commit = os.environ.get("BENCH_COMMIT", commit)  # for a PICKERREEL built from another commit
     previous = previous_rows()

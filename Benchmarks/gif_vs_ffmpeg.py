@@ -1,15 +1,15 @@
 #!/usr/bin/env python3
 """Compares PickerReel's GIF encoder with ffmpeg's two-pass palettegen + paletteuse on the same PNG frames.
 
-    python3 Benchmarks/gif_vs_ffmpeg.py FRAMES_DIR FPS [--work DIR] [--gif-bench PATH] [--json FILE] [--repeat N]
+    python3 Benchmarks/gif_vs_ffmpeg.py FRAMES_DIR FPS [--work DIR] [--encode-bench PATH] [--json FILE] [--repeat N]
     python3 Benchmarks/gif_vs_ffmpeg.py --make-sample DIR [--clear]     # picker-like frames to try it on
 
 For each GIF it reports the size and the mean SSIM and PSNR against the source PNGs: source frame k (at k / FPS)
 is compared with the GIF frame on screen at that time rounded to the centisecond, after compositing both over
 white (a transparent pixel counts as white). Frames are timed as browsers play them: a delay under 2 cs lasts
 10 cs (--nominal-delays times them as written). Needs ffmpeg (apt-get install ffmpeg) and numpy, pillow and
-scikit-image (pip install numpy pillow scikit-image). The GIF encoder is the `gif-bench` executable of this
-package; it is built in release mode unless --gif-bench names it. Each encoder is timed as a whole command (PNG
+scikit-image (pip install numpy pillow scikit-image). The GIF encoder is the `encode-bench` executable of this
+package (`--format gif`); it is built in release mode unless --encode-bench names it. Each encoder is timed as a whole command (PNG
 decoding included; ffmpeg's two passes added up), and with --repeat N the median of N runs is reported, since
 other work on the machine makes single timings noisy. Exits 1 when ours is larger or less faithful.
 """
@@ -89,14 +89,14 @@ def median_seconds(encode, repeat):
     return float(np.median([encode() for _ in range(max(repeat, 1))]))
 
 
-def gif_bench_path(given):
+def encode_bench_path(given):
     if given:
         return given
-    subprocess.run(["swift", "build", "-c", "release", "--product", "gif-bench"], cwd=ROOT, check=True,
+    subprocess.run(["swift", "build", "-c", "release", "--product", "encode-bench"], cwd=ROOT, check=True,
                    stdout=subprocess.DEVNULL)
     binary = subprocess.run(["swift", "build", "-c", "release", "--show-bin-path"], cwd=ROOT, check=True,
                             capture_output=True, text=True).stdout.strip()
-    return os.path.join(binary, "gif-bench")
+    return os.path.join(binary, "encode-bench")
 
 
 def make_sample(folder, clear, rich=False, fps=30):
@@ -165,7 +165,7 @@ def main():
     parser.add_argument("frames_dir", nargs="?")
     parser.add_argument("fps", nargs="?", type=float)
     parser.add_argument("--work", help="folder for the GIFs (default: a temporary one)")
-    parser.add_argument("--gif-bench", help="path of a built gif-bench executable")
+    parser.add_argument("--encode-bench", "--gif-bench", dest="encode_bench", help="path of a built encode-bench executable")
     parser.add_argument("--json", help="also write the figures to this file")
     parser.add_argument("--nominal-delays", action="store_true",
                         help="time frames by the delays as written, not as browsers play delays under 2 cs")
@@ -185,9 +185,10 @@ def main():
     work = arguments.work or tempfile.mkdtemp(prefix="gif-bench-")
     os.makedirs(work, exist_ok=True)
     ours, theirs = os.path.join(work, "pickerreel.gif"), os.path.join(work, "ffmpeg.gif")
-    bench = gif_bench_path(arguments.gif_bench)
+    bench = encode_bench_path(arguments.encode_bench)
     seconds = {
-        "pickerreel": median_seconds(lambda: run([bench, arguments.frames_dir, str(arguments.fps), ours]), arguments.repeat),
+        "pickerreel": median_seconds(lambda: run([bench, arguments.frames_dir, str(arguments.fps), ours, "--format", "gif"]),
+                                     arguments.repeat),
         "ffmpeg": median_seconds(lambda: encode_ffmpeg(arguments.frames_dir, arguments.fps, theirs, work), arguments.repeat),
     }
 

@@ -14,8 +14,11 @@ mode=${mode#--}
 case "$mode" in build | test | bench) ;; *) echo "usage: $0 [--test | --bench]" >&2; exit 2 ;; esac
 
 # Debian packages, and Python modules from PyPI, with a module to import to see whether each is there.
-debian=(pkg-config libcairo2-dev libpango1.0-dev libdeflate-dev libgif-dev libimagequant-dev fonts-inter fonts-dejavu-core
-    libavcodec-dev libavformat-dev libavutil-dev libswscale-dev)
+# Fonts: Inter (the default family), DejaVu (sheet captions), Noto Color Emoji (emoji labels in colour) and Noto
+# Sans Arabic and Hebrew (right-to-left labels). FFmpeg's libraries encode MP4 and WebM.
+debian=(pkg-config libcairo2-dev libpango1.0-dev libdeflate-dev libgif-dev libimagequant-dev librsvg2-dev libwebp-dev
+    libavcodec-dev libavformat-dev libavutil-dev libswscale-dev
+    fonts-inter fonts-dejavu-core fonts-noto-color-emoji fonts-noto-core)
 python_modules=()
 python_packages=()
 if [ "$mode" = test ]; then
@@ -37,7 +40,7 @@ done
 if [ ${#missing[@]} -gt 0 ]; then
     if ! command -v apt-get >/dev/null 2>&1; then
         echo "PickerReel needs these packages: ${missing[*]}" >&2
-        echo "Install them with your package manager (Homebrew: brew install cairo pango libdeflate giflib libimagequant ffmpeg)." >&2
+        echo "Install them with your package manager (Homebrew: brew install cairo pango libdeflate giflib libimagequant librsvg webp ffmpeg)." >&2
         exit 1
     fi
     echo "Installing ${missing[*]} …" >&2

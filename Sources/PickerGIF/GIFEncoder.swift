@@ -11,12 +11,12 @@ import PickerKit
 ///
 /// The same frames and options always give the same bytes. Each call owns its giflib and libimagequant objects,
 /// so separate calls may run on separate threads.
-public struct GIFEncoder: Sendable {
+package struct GIFEncoder: Sendable {
     /// Looping, dithering and palette effort.
-    public var options: GIFEncoderOptions
+    package var options: GIFEncoderOptions
 
     /// Creates an encoder.
-    public init(options: GIFEncoderOptions = GIFEncoderOptions()) {
+    package init(options: GIFEncoderOptions = GIFEncoderOptions()) {
         self.options = options
     }
 
@@ -27,7 +27,7 @@ public struct GIFEncoder: Sendable {
     ///
     /// Throws `GIFEncodingError` for invalid options or timing, frames of differing sizes, and any giflib or
     /// libimagequant failure; rethrows whatever `frame` throws.
-    public func encode(frameCount: Int, fps: Double, duration: Double, frame: (Int) throws -> RGBAImage) throws -> EncodedGIF {
+    package func encode(frameCount: Int, fps: Double, duration: Double, frame: (Int) throws -> RGBAImage) throws -> EncodedGIF {
         try options.validate()
         // Timing mistakes are found before any frame is rendered.
         _ = try GIFFramePlan(

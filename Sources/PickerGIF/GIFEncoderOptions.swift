@@ -1,24 +1,24 @@
 import PickerKit
 
 /// How a GIF is encoded: looping, dithering, translucency, and how hard libimagequant works on the palette.
-public struct GIFEncoderOptions: Equatable, Sendable {
+package struct GIFEncoderOptions: Equatable, Sendable {
     /// How many times the GIF plays: nil loops forever, 1 plays once, N plays N times (1 to 65,535).
-    public var loopCount: Int?
+    package var loopCount: Int?
     /// Error-diffusion strength from 0 (none: flat colours, smaller files) to 1 (full Floyd–Steinberg: smoother
     /// gradients).
-    public var dithering: Double
+    package var dithering: Double
     /// libimagequant's speed from 1 (slowest, best palette) to 10 (fastest).
-    public var speed: Int
+    package var speed: Int
     /// The colour translucent pixels are blended over, usually the page the GIF will sit on; its alpha is ignored.
     ///
     /// GIF pixels are either opaque or transparent. With nil (the default), alpha under 128 becomes transparent
     /// and the rest opaque, so a highlight at 40 % opacity over a clear background disappears. With a matte, every
     /// pixel with alpha of 8 or more is blended over it and made opaque, which keeps translucent highlights and
     /// smooth edges but shows a fringe of the matte colour on a page of another colour.
-    public var matte: RGBAColor?
+    package var matte: RGBAColor?
 
     /// Creates options; the defaults loop forever with full dithering at libimagequant's default speed, no matte.
-    public init(loopCount: Int? = nil, dithering: Double = 1, speed: Int = 4, matte: RGBAColor? = nil) {
+    package init(loopCount: Int? = nil, dithering: Double = 1, speed: Int = 4, matte: RGBAColor? = nil) {
         self.loopCount = loopCount
         self.dithering = dithering
         self.speed = speed

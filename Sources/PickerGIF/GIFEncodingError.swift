@@ -1,7 +1,7 @@
 /// A failure while turning frames into a GIF, with a message the user can act on.
 ///
 /// giflib and libimagequant failures carry the library's own text for the status it returned.
-public enum GIFEncodingError: Error, Equatable, Sendable, CustomStringConvertible {
+package enum GIFEncodingError: Error, Equatable, Sendable, CustomStringConvertible {
     /// giflib returned an error; `detail` is `GifErrorString`'s text.
     case giflib(operation: String, detail: String)
     /// libimagequant returned a status other than `LIQ_OK`; `detail` names the status.
@@ -18,7 +18,7 @@ public enum GIFEncodingError: Error, Equatable, Sendable, CustomStringConvertibl
     case tooLarge(width: Int, height: Int)
 
     /// The message for the user.
-    public var description: String {
+    package var description: String {
         switch self {
         case .giflib(let operation, let detail):
             return "giflib could not \(operation): \(detail)"

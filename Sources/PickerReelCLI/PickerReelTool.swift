@@ -1,22 +1,32 @@
 import Foundation
 import PickerCompare
-import PickerKit
-import PickerRender
+import PickerReel
 
-/// The `pickerreel` command-line tool: parses the arguments, runs the command, and maps every failure to a
+/// The `pickerreel` command-line tool: parses the arguments, runs the command, and maps every failure to one
 /// message on standard error and exit status 2.
 public enum PickerReelTool {
     /// The tool's version.
-    public static let version = "0.1.0"
+    public static let version = "0.2.0"
 
     /// Runs the tool with `arguments` (without the program name) and returns the exit status.
+    ///
+    /// An output stream that cannot be written (a full disk, a closed descriptor) makes the status 2 whatever the
+    /// command did, with a message on standard error when that one still works.
     public static func run(_ arguments: [String], console: Console = .standard) -> Int32 {
+        let status = execute(arguments, console: console)
+        if let failure = console.failure() {
+            console.err("pickerreel: error: cannot write to \(failure)\n")
+            return ExitCode.badInput
+        }
+        return status
+    }
+
+    static func execute(_ arguments: [String], console: Console) -> Int32 {
         let command: Command
         do {
             command = try CommandParser.parse(arguments)
         } catch {
-            let prefix = error.command.isEmpty ? "pickerreel" : "pickerreel \(error.command)"
-            console.err("\(prefix): error: \(error)\n")
+            console.err(ErrorLine.text(for: error, command: error.command))
             return ExitCode.badInput
         }
         let inspect = InspectCommands(console: console)
@@ -32,23 +42,20 @@ public enum PickerReelTool {
                 return RenderCommand(options: options, console: console).run()
             case .frame(let options):
                 return try inspect.frame(options)
-            case .layout(let path):
-                return try inspect.layout(path)
-            case .timeline(let path):
-                return try inspect.timeline(path)
+            case .layout(let path, let variant):
+                return try inspect.layout(path, variant: variant)
+            case .timeline(let path, let variant):
+                return try inspect.timeline(path, variant: variant)
             case .validate(let paths):
                 return inspect.validate(paths)
             case .compare(let options):
-                let result = CompareCommand.run(options)
-                console.out(result.stdout)
-                console.err(result.stderr)
-                return result.exitCode
+                return CompareCommand(options: options, console: console).run()
             }
         } catch let error as UsageError {
-            console.err("pickerreel \(error.command): error: \(error)\n")
+            console.err(ErrorLine.text(for: error, command: error.command))
             return ExitCode.badInput
         } catch {
-            console.err("pickerreel: error: \(error)\n")
+            console.err(ErrorLine.text(for: error))
             return ExitCode.badInput
         }
     }

@@ -1,94 +1,118 @@
 import Foundation
-import PickerCompare
-import PickerKit
-import PickerRender
+import PickerReel
 
-/// Renders `spec` at each of `times`, in seconds, and compares the frames with the goldens recorded for `name`.
+/// Renders `spec` at each of `times`, in seconds, in every variant it lists, and compares the frames with the
+/// goldens recorded for `name`.
 ///
-/// Goldens live in `__Snapshots__/<TestFile>/<name>.<time>.png` beside the test file (`0.500s` for half a
-/// second), or in `snapshotDirectory` when given. A frame matches when its differing pixels, anti-aliasing not
-/// counted, are within `tolerance`; `settings` decide how far apart two colours may be.
+/// Goldens live in `__Snapshots__/<TestFile>/<name>[-<variant suffix>].<time>.png` beside the test file (`0.500s`
+/// for half a second; `period-dark-rtl.0.500s.png` for a variant), or in `snapshotDirectory` when given. A frame
+/// matches when its differing pixels, anti-aliasing not counted, are within `tolerance`; `settings` decide how far
+/// apart two colours may be (the defaults are `pickerreel compare`'s).
 ///
-/// Throws `SnapshotFailure`, which fails the test in Swift Testing and in an XCTest `throws` method alike: when a
-/// frame does not match (the message names the golden, the actual render and the diff picture, written to
-/// `$TMPDIR/pickerreel-snapshots/<TestFile>/`, with the pixel figures); when recording, which always fails so a
-/// run never passes by writing its own goldens; and when the spec cannot be rendered or a file cannot be written.
-/// Recording happens for a golden that is missing, with `record: true`, or, when `record` is nil, with
-/// `PICKERREEL_RECORD=1` or `RECORD_SNAPSHOTS=1` in the environment; `record: false` ignores the environment.
-/// Add `exclude: ["__Snapshots__"]` to the test target so SwiftPM does not take the goldens for sources.
+/// Every frame that does not match, every golden that cannot be read, and the goldens written are recorded as
+/// issues of the running test at this call's source location (Swift Testing's `Issue.record`, with the golden,
+/// actual and diff pictures attached; XCTest's `XCTFail`), and the assertion goes on to the next frame. The actual
+/// render and the diff picture are written under `$PICKERREEL_ARTIFACTS` (default: the temporary folder's
+/// `pickerreel-snapshots`) in `<test target>/<test file>/`. `record` (overridden by `PICKERREEL_RECORD`) says when
+/// goldens are written; writing one always records an issue, so a run never passes by recording.
+///
+/// Throws `SnapshotFailure` only when the assertion cannot run at all: no times, a bad time or name, a spec that
+/// cannot be rendered, or a file that cannot be written. Add `exclude: ["__Snapshots__"]` to the test target.
+@discardableResult
 public func assertPickerSnapshot(
     of spec: PickerSpec,
     at times: [Double],
     named name: String,
+    variants: [String]? = nil,
     tolerance: Tolerance = SnapshotDefaults.tolerance,
     settings: ComparisonSettings = ComparisonSettings(),
     snapshotDirectory: String? = nil,
-    record: Bool? = nil,
-    filePath: StaticString = #filePath
-) throws(SnapshotFailure) {
-    let renderer: FrameRenderer
-    do {
-        renderer = try FrameRenderer(spec: spec)
-    } catch {
-        throw SnapshotFailure(.cannotRender(name: name, reason: error.description))
-    }
-    try assertPickerSnapshot(
-        of: renderer, at: times, named: name, tolerance: tolerance, settings: settings,
-        snapshotDirectory: snapshotDirectory, record: record, filePath: filePath)
+    record: SnapshotRecordMode = .missing,
+    fileID: String = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+) throws(SnapshotFailure) -> SnapshotOutcome {
+    try SnapshotAssertion(
+        name: name, times: times, tolerance: tolerance, settings: settings, snapshotDirectory: snapshotDirectory, record: record,
+        location: SnapshotReporter.Location(fileID: fileID, filePath: filePath, line: line, column: column)
+    ).run(spec: spec, file: nil, variants: variants)
 }
 
-/// Reads the spec at `specFile` (absolute, or relative to the working directory) and checks its frames at
-/// `times` against the goldens for `name`, as `assertPickerSnapshot(of:at:named:)` does for a `PickerSpec`.
+/// Reads the spec at `specFile` (absolute, or relative to the working directory) as `pickerreel` reads it and checks
+/// its frames at `times` against the goldens for `name`, as `assertPickerSnapshot(of:at:named:)` does.
 ///
 /// Throws `SnapshotFailure` also when the file cannot be read or is not a valid spec, with the decoder's message.
+@discardableResult
 public func assertPickerSnapshot(
     ofSpecFile specFile: String,
     at times: [Double],
     named name: String,
+    variants: [String]? = nil,
     tolerance: Tolerance = SnapshotDefaults.tolerance,
     settings: ComparisonSettings = ComparisonSettings(),
     snapshotDirectory: String? = nil,
-    record: Bool? = nil,
-    filePath: StaticString = #filePath
-) throws(SnapshotFailure) {
-    let bytes: [UInt8]
+    record: SnapshotRecordMode = .missing,
+    fileID: String = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+) throws(SnapshotFailure) -> SnapshotOutcome {
+    let spec: PickerSpec
     do {
-        bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: specFile)))
-    } catch {
-        throw SnapshotFailure(.cannotRender(name: name, reason: "\(specFile): cannot read the spec (\(error.localizedDescription))"))
-    }
-    let renderer: FrameRenderer
-    do {
-        renderer = try FrameRenderer(spec: try PickerSpec.decode(bytes, file: specFile), file: specFile)
+        spec = try PickerSpec(contentsOf: URL(fileURLWithPath: specFile), file: specFile)
     } catch {
         throw SnapshotFailure(.cannotRender(name: name, reason: "\(error)"))
     }
-    try assertPickerSnapshot(
-        of: renderer, at: times, named: name, tolerance: tolerance, settings: settings,
-        snapshotDirectory: snapshotDirectory, record: record, filePath: filePath)
+    return try SnapshotAssertion(
+        name: name, times: times, tolerance: tolerance, settings: settings, snapshotDirectory: snapshotDirectory, record: record,
+        location: SnapshotReporter.Location(fileID: fileID, filePath: filePath, line: line, column: column)
+    ).run(spec: spec, file: specFile, variants: variants)
 }
 
-/// Checks the frames `renderer` draws at `times` against the goldens for `name`, as
-/// `assertPickerSnapshot(of:at:named:)` does for a `PickerSpec`; for tests that already hold a renderer.
-///
-/// Throws `SnapshotFailure`; see `assertPickerSnapshot(of:at:named:)`.
-public func assertPickerSnapshot(
-    of renderer: FrameRenderer,
-    at times: [Double],
-    named name: String,
-    tolerance: Tolerance = SnapshotDefaults.tolerance,
-    settings: ComparisonSettings = ComparisonSettings(),
-    snapshotDirectory: String? = nil,
-    record: Bool? = nil,
-    filePath: StaticString = #filePath
-) throws(SnapshotFailure) {
-    let locations = try SnapshotLocations(
-        name: name, times: times, testFile: "\(filePath)", snapshotDirectory: snapshotDirectory)
-    let check = SnapshotCheck(
-        locations: locations,
-        tolerance: tolerance,
-        settings: settings,
-        recording: record ?? RecordMode.isRequested(by: ProcessInfo.processInfo.environment)
-    )
-    try check.run(renderer)
+/// The settings of one call, carried out over the spec's variants.
+struct SnapshotAssertion {
+    var name: String
+    var times: [Double]
+    var tolerance: Tolerance
+    var settings: ComparisonSettings
+    var snapshotDirectory: String?
+    var record: SnapshotRecordMode
+    var location: SnapshotReporter.Location
+
+    func run(spec: PickerSpec, file: String?, variants suffixes: [String]?) throws(SnapshotFailure) -> SnapshotOutcome {
+        let mode = SnapshotRecordMode.requested(by: ProcessInfo.processInfo.environment) ?? record
+        let all = spec.variants
+        var chosen = all
+        if let suffixes {
+            chosen = []
+            for suffix in suffixes {
+                let wanted = suffix == "default" ? "" : suffix
+                guard let variant = all.first(where: { $0.suffix == wanted }) else {
+                    let known = all.map { $0.suffix.isEmpty ? "default" : $0.suffix }.joined(separator: ", ")
+                    throw SnapshotFailure(
+                        .invalidRequest(name: name, reason: "the spec has no variant \"\(suffix)\"; its variants: \(known)"))
+                }
+                chosen.append(variant)
+            }
+        }
+        var findings: [SnapshotFinding] = []
+        var goldenFolder = ""
+        for variant in chosen {
+            let locations = try SnapshotLocations(
+                name: variant.name(name), times: times, testFile: "\(location.filePath)", snapshotDirectory: snapshotDirectory)
+            goldenFolder = locations.goldenFolder
+            let renderer: Renderer
+            do {
+                renderer = try Renderer(spec, variant: variant, file: file)
+            } catch {
+                throw SnapshotFailure(.cannotRender(name: locations.name, reason: "\(error)"))
+            }
+            let check = SnapshotCheck(locations: locations, tolerance: tolerance, settings: settings, mode: mode)
+            findings += try check.run(renderer)
+        }
+        let outcome = SnapshotOutcome(name: name, goldenFolder: goldenFolder, tolerance: tolerance, findings: findings)
+        SnapshotReporter(location: location).report(outcome)
+        return outcome
+    }
 }

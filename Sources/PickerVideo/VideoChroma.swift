@@ -1,7 +1,7 @@
 import CPickerFFmpeg
 
 /// How colour is stored in the video: the chroma resolution, and whether there is an alpha plane.
-public enum VideoChroma: String, Equatable, Hashable, Sendable, CaseIterable {
+package enum VideoChroma: String, Equatable, Hashable, Sendable, CaseIterable {
     /// 4:2:0 (`yuv420p`): colour at half the resolution in each direction. Every player and browser plays it;
     /// thin coloured lines and coloured text lose some sharpness.
     case yuv420
@@ -18,7 +18,7 @@ public enum VideoChroma: String, Equatable, Hashable, Sendable, CaseIterable {
     case rgb
 
     /// FFmpeg's name for the pixel format, as ffprobe prints it.
-    public var pixelFormatName: String {
+    package var pixelFormatName: String {
         switch self {
         case .yuv420: return "yuv420p"
         case .yuv444: return "yuv444p"
@@ -28,7 +28,7 @@ public enum VideoChroma: String, Equatable, Hashable, Sendable, CaseIterable {
     }
 
     /// Whether the alpha channel is kept.
-    public var hasAlpha: Bool { self == .yuva420 }
+    package var hasAlpha: Bool { self == .yuva420 }
 
     var pixelFormat: AVPixelFormat {
         switch self {

@@ -21,12 +21,12 @@ import PickerKit
 /// FFmpeg objects, so separate calls may run on separate threads. FFmpeg's log lines for those objects are
 /// kept off standard error (errors become part of the thrown error); the first call installs a process-wide
 /// `av_log` callback that passes every other context's lines to FFmpeg's default logger.
-public struct VideoEncoder: Sendable {
+package struct VideoEncoder: Sendable {
     /// Format, chroma, matte, quality and threads.
-    public var options: VideoEncoderOptions
+    package var options: VideoEncoderOptions
 
     /// Creates an encoder.
-    public init(options: VideoEncoderOptions = VideoEncoderOptions()) {
+    package init(options: VideoEncoderOptions = VideoEncoderOptions()) {
         self.options = options
     }
 
@@ -38,7 +38,7 @@ public struct VideoEncoder: Sendable {
     /// Throws `VideoEncodingError` for invalid options, a frame count under 1, a frame rate that is not finite
     /// and positive, frames of differing sizes or over 16,384 px a side, and any FFmpeg failure (with
     /// `av_strerror`'s text and the encoder's logged reason); rethrows whatever `frame` throws.
-    public func encode(frameCount: Int, fps: Double, frame: (Int) throws -> RGBAImage) throws -> EncodedVideo {
+    package func encode(frameCount: Int, fps: Double, frame: (Int) throws -> RGBAImage) throws -> EncodedVideo {
         try options.validate()
         guard frameCount >= 1 else { throw VideoEncodingError.invalidTiming("a video needs at least one frame, not \(frameCount)") }
         guard frameCount <= Int(Int32.max) else { throw VideoEncodingError.invalidTiming("\(frameCount) frames are too many") }

@@ -1,31 +1,31 @@
 import PickerKit
 
 /// How a video is encoded: the format, the chroma layout, the matte under clear pixels, and the quality.
-public struct VideoEncoderOptions: Equatable, Sendable {
+package struct VideoEncoderOptions: Equatable, Sendable {
     /// MP4 (H.264) or WebM (VP9).
-    public var format: VideoFormat
+    package var format: VideoFormat
     /// 4:2:0 for every player (the default), 4:4:4 for sharp coloured edges; WebM also offers 4:2:0 with alpha
     /// and planar RGB.
-    public var chroma: VideoChroma
+    package var chroma: VideoChroma
     /// The colour clear and translucent pixels are blended over, usually the page's; white by default.
     ///
     /// Its alpha is ignored. Video has no transparency, except `.yuva420` WebM: there pixels keep their alpha,
     /// and fully clear pixels take the matte's colour at alpha 0, so the colour that 4:2:0 chroma spreads across
     /// edges is the page's. The column or row that makes an odd size even repeats the last one, so it shows the
     /// background, or the matte where the background is clear.
-    public var matte: RGBAColor
+    package var matte: RGBAColor
     /// The constant rate factor: lower is better and larger.
     ///
     /// nil uses the format's `defaultCRF` (x264 20, VP9 30 in constant-quality mode, as `-crf 30 -b:v 0`).
-    public var crf: Int?
+    package var crf: Int?
     /// Encoder threads (1 to 16), fixed so that the bytes do not depend on the machine's core count.
     ///
     /// libx264 runs that many frame threads, libvpx that many tile and row threads. The bytes are identical run
     /// to run for a given count; different counts give different, equally valid files.
-    public var threadCount: Int
+    package var threadCount: Int
 
     /// Creates options; the defaults are MP4, 4:2:0, a white matte, the format's default CRF and 2 threads.
-    public init(
+    package init(
         format: VideoFormat = .mp4, chroma: VideoChroma = .yuv420, matte: RGBAColor = RGBAColor(hex: 0xFFFFFF), crf: Int? = nil,
         threadCount: Int = 2
     ) {
@@ -37,7 +37,7 @@ public struct VideoEncoderOptions: Equatable, Sendable {
     }
 
     /// The constant rate factor the encoder uses.
-    public var effectiveCRF: Int { crf ?? format.defaultCRF }
+    package var effectiveCRF: Int { crf ?? format.defaultCRF }
 
     /// Throws `VideoEncodingError.invalidOption` for a value out of range or a chroma the format cannot hold.
     func validate() throws(VideoEncodingError) {

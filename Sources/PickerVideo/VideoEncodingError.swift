@@ -2,7 +2,7 @@
 ///
 /// FFmpeg failures carry the operation that failed, FFmpeg's error code, `av_strerror`'s text for it and the
 /// error lines the encoder or muxer logged while failing (libx264's and libvpx's own reasons).
-public enum VideoEncodingError: Error, Equatable, Sendable, CustomStringConvertible {
+package enum VideoEncodingError: Error, Equatable, Sendable, CustomStringConvertible {
     /// An FFmpeg call returned a negative `AVERROR`; `detail` is `av_strerror`'s text, then any logged errors.
     case ffmpeg(operation: String, code: Int32, detail: String)
     /// This build of libavcodec has no encoder of that name (FFmpeg built without libx264 or libvpx).
@@ -19,7 +19,7 @@ public enum VideoEncodingError: Error, Equatable, Sendable, CustomStringConverti
     case tooLarge(width: Int, height: Int, limit: Int)
 
     /// The message for the user.
-    public var description: String {
+    package var description: String {
         switch self {
         case .ffmpeg(let operation, let code, let detail):
             return "FFmpeg could not \(operation): \(detail) (error \(code))"

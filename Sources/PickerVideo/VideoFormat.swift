@@ -1,16 +1,16 @@
 /// The container and codec of a video: MP4 with H.264 (libx264) or WebM with VP9 (libvpx).
-public enum VideoFormat: String, Equatable, Hashable, Sendable, CaseIterable {
+package enum VideoFormat: String, Equatable, Hashable, Sendable, CaseIterable {
     /// H.264 in an MP4 file with its index first (`+faststart`), so a browser starts playing while it loads.
     case mp4
     /// VP9 in a WebM file.
     case webm
 
     /// The file name extension, without the dot.
-    public var fileExtension: String { rawValue }
+    package var fileExtension: String { rawValue }
 
     /// The constant rate factor used when none is given: what `ffmpeg -c:v libx264 -crf 20` and
     /// `ffmpeg -c:v libvpx-vp9 -crf 30 -b:v 0` use.
-    public var defaultCRF: Int {
+    package var defaultCRF: Int {
         switch self {
         case .mp4: return 20
         case .webm: return 30
@@ -18,7 +18,7 @@ public enum VideoFormat: String, Equatable, Hashable, Sendable, CaseIterable {
     }
 
     /// The constant rate factors the codec accepts: lower is better quality and larger.
-    public var crfRange: ClosedRange<Int> {
+    package var crfRange: ClosedRange<Int> {
         switch self {
         case .mp4: return 0...51
         case .webm: return 0...63

@@ -1,10 +1,10 @@
 /// A frame rate as an exact fraction of whole numbers, so that frame k's time k · denominator / numerator is
 /// exact in the container (29.97 fps is 2997/100, 30000/1001 fps stays 30000/1001).
-public struct VideoFrameRate: Equatable, Hashable, Sendable, CustomStringConvertible {
+package struct VideoFrameRate: Equatable, Hashable, Sendable, CustomStringConvertible {
     /// Frames per `denominator` seconds.
-    public let numerator: Int
+    package let numerator: Int
     /// Seconds per `numerator` frames.
-    public let denominator: Int
+    package let denominator: Int
 
     /// The largest denominator tried: enough for any rate written with a few decimals or as n/1001.
     static let maximumDenominator = 1_000_000
@@ -14,7 +14,7 @@ public struct VideoFrameRate: Equatable, Hashable, Sendable, CustomStringConvert
     ///
     /// Returns nil for a rate that is not finite and positive, or that no fraction with a denominator up to
     /// 1,000,000 and a numerator up to 2³¹ − 1 matches that closely.
-    public init?(fps: Double) {
+    package init?(fps: Double) {
         guard fps.isFinite, fps > 0, fps < Double(Int32.max) else { return nil }
         // Continued fraction convergents: h/k approach fps from alternate sides; the first within the
         // tolerance has the smallest denominator of any fraction that close.
@@ -42,8 +42,8 @@ public struct VideoFrameRate: Equatable, Hashable, Sendable, CustomStringConvert
     }
 
     /// Frames per second as a floating-point number.
-    public var fps: Double { Double(numerator) / Double(denominator) }
+    package var fps: Double { Double(numerator) / Double(denominator) }
 
     /// `30/1`, `30000/1001`: the form ffprobe prints.
-    public var description: String { "\(numerator)/\(denominator)" }
+    package var description: String { "\(numerator)/\(denominator)" }
 }

@@ -6,7 +6,7 @@
 //     options: --chroma 420|444|alpha|rgb  --crf N  --threads N  --matte RRGGBB
 //
 // PNG frames are the folder's .png files in name order, frame k at k / FPS, each shown for 1 / FPS; a
-// background thread decodes them a few frames ahead (libdeflate). With --spec, FrameRenderer draws the frames
+// background thread decodes them a few frames ahead (libdeflate). With --spec, FrameDrawer draws the frames
 // on the encoding thread, as a render would. Prints the size and where the time went. Exit status 0 on
 // success, 1 on failure, 2 on bad arguments.
 import Foundation
@@ -72,14 +72,15 @@ if output.hasSuffix(".webm") {
 ) {
     if let specPath {
         let spec = try PickerSpec.decode([UInt8](try Data(contentsOf: URL(fileURLWithPath: specPath))), file: specPath)
-        let renderer = try FrameRenderer(spec: spec)
+        let drawer = try FrameDrawer(spec: spec, file: specPath)
+        let timeline = drawer.plan.timeline
         var rendering: TimeInterval = 0
         let frame: (Int) throws -> RGBAImage = { index in
             let started = Date()
             defer { rendering += Date().timeIntervalSince(started) }
-            return try renderer.image(forFrame: index)
+            return try drawer.image(state: timeline.state(forFrame: index))
         }
-        return (renderer.timeline.frameCount, spec.output.fps, frame, { rendering }, "rendering")
+        return (timeline.frameCount, timeline.fps, frame, { rendering }, "rendering")
     }
     guard let fps = Double(positional[1]), fps > 0 else { fail(usage, status: 2) }
     let folder = URL(fileURLWithPath: positional[0])

@@ -1,62 +1,115 @@
 import Foundation
+import FoundationXML
 import PickerCompare
 import Testing
 
 @Suite("Reports")
 struct ReportTests {
-    static let summary = ComparisonSummary(files: [
-        FileComparison(
-            name: "a.png",
-            outcome: .compared(PixelComparison(differentPixels: 3, antialiasedPixels: 2, size: ImageSize(width: 8, height: 6))),
-            matches: false,
-            diffPath: "diffs/a.png"
-        ),
-        FileComparison(
-            name: "b.png",
-            outcome: .compared(PixelComparison(differentPixels: 0, antialiasedPixels: 0, size: ImageSize(width: 4, height: 4))),
-            matches: true
-        ),
-        FileComparison(
-            name: "c.png",
-            outcome: .differentSizes(expected: ImageSize(width: 8, height: 6), actual: ImageSize(width: 9, height: 6)),
-            matches: false
-        ),
-        FileComparison(name: "d.png", outcome: .missing(.actual), matches: false),
-    ])
+    static let summary = ComparisonSummary(
+        expected: "goldens", actual: "out",
+        files: [
+            FileComparison(
+                path: "spec/a.png",
+                outcome: .compared(PixelComparison(differentPixels: 3, antialiasedPixels: 2, size: ImageSize(width: 8, height: 6))),
+                matches: false, expectedPath: "goldens/spec/a.png", actualPath: "out/spec/a.png", diffPath: "diffs/spec/a.png"),
+            FileComparison(
+                path: "spec/b.png",
+                outcome: .compared(PixelComparison(differentPixels: 0, antialiasedPixels: 1, size: ImageSize(width: 4, height: 4))),
+                matches: true, expectedPath: "goldens/spec/b.png", actualPath: "out/spec/b.png"),
+            FileComparison(
+                path: "c.png", outcome: .sizeChanged(expected: ImageSize(width: 8, height: 6), actual: ImageSize(width: 9, height: 6)),
+                matches: false, expectedPath: "goldens/c.png", actualPath: "out/c.png"),
+            FileComparison(
+                path: "d.png", outcome: .removed(ImageSize(width: 8, height: 6)), matches: false, expectedPath: "goldens/d.png"),
+            FileComparison(
+                path: "e, 100%.png", outcome: .added(ImageSize(width: 2, height: 2)), matches: false, actualPath: "out/e, 100%.png"),
+        ])
 
-    @Test("the JSON report has the documented keys, sorted")
-    func json() throws {
-        let expected = """
-            {"files":[\
-            {"antialiasedPixels":2,"differentPixels":3,"height":6,"match":false,"name":"a.png","ratio":0.0625,"width":8},\
-            {"antialiasedPixels":0,"differentPixels":0,"height":4,"match":true,"name":"b.png","ratio":0,"width":4},\
-            {"height":{"actual":6,"expected":6},"match":false,"name":"c.png","width":{"actual":9,"expected":8}},\
-            {"match":false,"missing":"actual","name":"d.png"}\
-            ],"match":false}
-
-            """
-        #expect(try CompareReport(Self.summary).json() == expected)
-    }
-
-    @Test("the JSON report decodes back to the same report")
-    func roundTrip() throws {
-        let report = CompareReport(Self.summary)
-        let decoded = try JSONDecoder().decode(CompareReport.self, from: Data(report.json().utf8))
-        #expect(decoded == report)
-    }
-
-    @Test("the text report has a line per file and a summary")
+    @Test("text: quiet shows only what does not match and a summary; verbose shows every file")
     func text() {
         #expect(
             TextReport.text(Self.summary) == """
-                a.png: differ, 3 pixels differ (6.25%), 2 anti-aliased; diff in diffs/a.png
-                b.png: match, 0 pixels differ (0%), 0 anti-aliased
-                c.png: differ, sizes differ: expected 8×6, actual 9×6
-                d.png: differ, missing from actual
-                3 of 4 files differ.
+                differs       spec/a.png: 3 pixels differ (6.25%), 2 anti-aliased not counted; diff in diffs/spec/a.png
+                size changed  c.png: the size changed from 8×6 px to 9×6 px (a layout change; pixels not compared)
+                removed       d.png: only in EXPECTED (8×6 px)
+                added         e, 100%.png: only in ACTUAL (2×2 px)
+                4 of 5 files differ: 1 with differing pixels, 1 size changed, 1 added, 1 removed (yiq, threshold 0.02, no differing pixel allowed).
 
-                """
+                """)
+        #expect(
+            TextReport.text(Self.summary, verbose: true).contains(
+                "match         spec/b.png: 0 pixels differ (0%), 1 anti-aliased not counted\n"))
+        let matching = ComparisonSummary(expected: "e", actual: "a", files: [Self.summary.files[1]])
+        #expect(TextReport.text(matching) == "The file matches (yiq, threshold 0.02, no differing pixel allowed).\n")
+        #expect(TextReport.text(ComparisonSummary(expected: "e", actual: "a", files: [])) == "Nothing compared: no PNG files in e or a.\n")
+    }
+
+    @Test("JSON: paths, counts, settings and a status per file, decodable")
+    func json() throws {
+        let text = try JSONReport(Self.summary).json()
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+        #expect(object["status"] as? String == "differences")
+        #expect(object["expected"] as? String == "goldens")
+        let settings = try #require(object["settings"] as? [String: Any])
+        #expect(settings["metric"] as? String == "yiq")
+        #expect(settings["threshold"] as? Double == 0.02)
+        #expect(settings["maxDiffPixels"] as? Int == 0)
+        let counts = try #require(object["counts"] as? [String: Int])
+        #expect(counts == ["files": 5, "match": 1, "differs": 1, "sizeChanged": 1, "added": 1, "removed": 1])
+        let files = try #require(object["files"] as? [[String: Any]])
+        #expect(files.map { $0["status"] as? String } == ["differs", "match", "size-changed", "removed", "added"])
+        #expect(files[0]["diff"] as? String == "diffs/spec/a.png")
+        #expect(files[0]["differentPixels"] as? Int == 3)
+        #expect((files[2]["actualSize"] as? [String: Int]) == ["width": 9, "height": 6])
+        #expect(files[2]["width"] == nil)
+        #expect(files[3]["actual"] == nil)
+        #expect(try JSONDecoder().decode(JSONReport.self, from: Data(text.utf8)) == JSONReport(Self.summary))
+    }
+
+    @Test("JUnit: well-formed XML, a test case per file, a failure with the figures for each that does not match")
+    func junit() throws {
+        let document = try XMLDocument(xmlString: JUnitReport.xml(Self.summary))
+        let cases = try document.nodes(forXPath: "//testcase")
+        #expect(cases.count == 5)
+        let failures = try document.nodes(forXPath: "//testcase/failure")
+        #expect(failures.count == 4)
+        let suite = try #require(try document.nodes(forXPath: "/testsuites").first as? XMLElement)
+        #expect(suite.attribute(forName: "tests")?.stringValue == "5")
+        #expect(suite.attribute(forName: "failures")?.stringValue == "4")
+        let first = try #require(failures.first as? XMLElement)
+        #expect(first.attribute(forName: "message")?.stringValue == "differs: 3 pixels differ (6.25%), 2 anti-aliased not counted")
+        #expect(first.stringValue?.contains("diff: diffs/spec/a.png") == true)
+        let firstCase = try #require(cases.first as? XMLElement)
+        #expect(firstCase.attribute(forName: "classname")?.stringValue == "pickerreel.compare.spec")
+        #expect(firstCase.attribute(forName: "name")?.stringValue == "spec/a.png")
+    }
+
+    @Test("GitHub: one ::error per file that does not match, on the expected file when there is one, escaped")
+    func annotations() {
+        let lines = GitHubReport.annotations(Self.summary).split(separator: "\n").map(String.init)
+        #expect(lines.count == 4)
+        #expect(
+            lines[0]
+                == "::error file=goldens/spec/a.png,title=pickerreel compare%3A differs::spec/a.png: 3 pixels differ (6.25%25), 2 anti-aliased not counted; diff in diffs/spec/a.png"
         )
-        #expect(TextReport.text(ComparisonSummary(files: [])) == "No PNG files to compare.\n")
+        #expect(lines[3].hasPrefix("::error file=out/e%2C 100%25.png,title=pickerreel compare%3A added::e, 100%25.png: only in ACTUAL"))
+    }
+
+    @Test("GitHub step summary: a Markdown table of what does not match, never over 64 KB")
+    func stepSummary() {
+        let table = GitHubReport.stepSummary(Self.summary)
+        #expect(table.hasPrefix("### pickerreel compare: 4 of 5 files differ"))
+        #expect(table.contains("| <code>spec/a.png</code> | differs | 3 pixels differ (6.25%), 2 anti-aliased not counted |"))
+        #expect(!table.contains("spec/b.png"))
+
+        let many = ComparisonSummary(
+            expected: "goldens", actual: "out",
+            files: (0..<5000).map { index in
+                FileComparison(path: "spec-\(index)/frame-\(index).png", outcome: .added(nil), matches: false, actualPath: "out/x.png")
+            })
+        let long = GitHubReport.stepSummary(many)
+        #expect(long.utf8.count <= GitHubReport.summaryLimit)
+        #expect(long.utf8.count > GitHubReport.summaryLimit - 200)
+        #expect(long.contains("more files that do not match"))
     }
 }

@@ -6,8 +6,8 @@ import Testing
 struct LayoutTests {
     let measurer = FakeMeasurer()
 
-    @Test func horizontalFitPlacesSegmentsInARow() {
-        let spec = PickerSpec(items: [.string("Day"), .string("Week")])
+    @Test func horizontalFitPlacesSegmentsInARow() throws {
+        let spec = try PickerSpec(items: ["Day", "Week"])
         let layout = PickerLayout(spec: spec, measurer: measurer)
         // Day is 30 × 20, Week is 40 × 20; spacing 8, padding 16.
         #expect(layout.segments[0].frame == Rect(x: 16, y: 16, width: 30, height: 20))
@@ -16,16 +16,16 @@ struct LayoutTests {
         #expect(layout.pixelSize(scale: 2) == (220, 104))
     }
 
-    @Test func segmentPaddingSurroundsTheLabelAndTheLabelIsCentred() {
-        var spec = PickerSpec(items: [.string("Hi")])
-        spec.style.segmentPadding = SegmentPadding(horizontal: 5, vertical: 3)
+    @Test func segmentPaddingSurroundsTheLabelAndTheLabelIsCentred() throws {
+        var spec = try PickerSpec(items: ["Hi"])
+        spec.style.segmentPadding = Padding(horizontal: 5, vertical: 3)
         let layout = PickerLayout(spec: spec, measurer: measurer)
         #expect(layout.segments[0].frame == Rect(x: 16, y: 16, width: 30, height: 26))
         #expect(layout.segments[0].labelFrame == Rect(x: 21, y: 19, width: 20, height: 20))
     }
 
-    @Test func equalDistributionMakesEverySegmentAsLargeAsTheLargest() {
-        var spec = PickerSpec(items: [.integer(1), .integer(100)])
+    @Test func equalDistributionMakesEverySegmentAsLargeAsTheLargest() throws {
+        var spec = try PickerSpec(items: [1, 100])
         spec.style.distribution = .equal
         let layout = PickerLayout(spec: spec, measurer: measurer)
         #expect(layout.segments.map(\.frame.width) == [30, 30])
@@ -34,8 +34,8 @@ struct LayoutTests {
         #expect(layout.segments[0].labelFrame.x == 16 + 10)
     }
 
-    @Test func verticalCentresSegmentsOnTheCrossAxis() {
-        var spec = PickerSpec(items: [.string("A"), .string("Long")])
+    @Test func verticalCentresSegmentsOnTheCrossAxis() throws {
+        var spec = try PickerSpec(items: ["A", "Long"])
         spec.style.orientation = .vertical
         spec.style.spacing = 4
         spec.style.padding = 10
@@ -45,11 +45,11 @@ struct LayoutTests {
         #expect(layout.canvas == Size(width: 60, height: 10 + 20 + 4 + 20 + 10))
     }
 
-    @Test func labelOriginAccountsForALogicalRectThatDoesNotStartAtZero() {
+    @Test func labelOriginAccountsForALogicalRectThatDoesNotStartAtZero() throws {
         struct OffsetMeasurer: TextMeasurer {
-            func logicalExtents(of text: String, font: FontSpec) -> Rect { Rect(x: -2, y: 3, width: 20, height: 10) }
+            func logicalExtents(of text: String, font: ResolvedFont) -> Rect { Rect(x: -2, y: 3, width: 20, height: 10) }
         }
-        var spec = PickerSpec(items: [.string("x")])
+        var spec = try PickerSpec(items: ["x"])
         spec.style.padding = 0
         let layout = PickerLayout(spec: spec, measurer: OffsetMeasurer())
         #expect(layout.segments[0].labelOrigin.x == 2)

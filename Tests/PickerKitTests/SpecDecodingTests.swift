@@ -8,14 +8,18 @@ struct SpecDecodingTests {
         let spec = try decodeSpec(#"{"items": ["A", "B"]}"#)
         #expect(spec.initialSelection == nil)
         #expect(spec.tail == 0.5)
-        #expect(spec.style.orientation == .horizontal)
-        #expect(spec.style.distribution == .fit)
-        #expect(spec.style.spacing == 8)
-        #expect(spec.style.padding == 16)
-        #expect(spec.style.font == FontSpec(family: "Inter", size: 17, weight: 400))
-        #expect(spec.style.labelColor == RGBAColor(hex: 0x007AFF))
-        #expect(spec.style.background == RGBAColor(hex: 0xFFFFFF))
-        #expect(spec.style.highlight == HighlightStyle(cornerRadius: 16, color: RGBAColor(hex: 0x8E8E93), opacity: 0.4, layer: .overlay))
+        // Nothing set: every field takes the seed's value when resolved.
+        #expect(spec.style == PickerStyle())
+        let style = spec.resolvedStyle
+        #expect(style.orientation == .horizontal)
+        #expect(style.distribution == .fit)
+        #expect(style.spacing == 8)
+        #expect(style.padding == 16)
+        #expect(style.font == ResolvedFont(family: "Inter", size: 17, weight: 400))
+        #expect(style.labelColor == RGBAColor(hex: 0x007AFF))
+        #expect(style.background == RGBAColor(hex: 0xFFFFFF))
+        #expect(style.highlight == ResolvedHighlight(cornerRadius: 16, color: RGBAColor(hex: 0x8E8E93), opacity: 0.4, layer: .overlay))
+        #expect(spec.resolvedAnimation(of: .select("A")) == ResolvedAnimation(curve: .linear, duration: 0.35))
         #expect(spec.output == OutputSettings(fps: 30, scale: 2, loopCount: nil))
     }
 
@@ -46,15 +50,16 @@ struct SpecDecodingTests {
               "output": { "fps": 60, "scale": 1 }
             }
             """#)
-        #expect(spec.items == [.integer(1), .integer(2), .integer(3), .integer(5), .integer(8)])
+        #expect(spec.items == [1, 2, 3, 5, 8])
         #expect(spec.changes.count == 4)
-        #expect(spec.changes[0] == SelectionChange(selection: .integer(3), after: 0.4, curve: .easeInOut, duration: 0.3))
+        #expect(spec.changes[0] == .select(3, after: 0.4))
+        #expect(spec.resolvedAnimation(of: spec.changes[0]) == ResolvedAnimation(curve: .easeInOut, duration: 0.3))
         #expect(spec.changes[1].curve == .spring(response: 0.55, dampingFraction: 0.6))
         #expect(spec.changes[3].selection == nil)
         #expect(spec.style.font.weight == 700)
-        #expect(spec.style.segmentPadding == SegmentPadding(horizontal: 14, vertical: 6))
+        #expect(spec.style.segmentPadding == Padding(horizontal: 14, vertical: 6))
         #expect(spec.style.highlight.layer == .background)
-        #expect(spec.style.labelColor == RGBAColor(hex: 0x1C1C1E))
+        #expect(spec.style.labelColor == .hex("#1C1C1E"))
         #expect(spec.output.fps == 60)
     }
 
@@ -67,15 +72,19 @@ struct SpecDecodingTests {
     }
 
     @Test func colours() {
-        #expect(ColorParser.color(from: "#FFF") == RGBAColor(red: 1, green: 1, blue: 1))
-        #expect(ColorParser.color(from: "#FF000080") == RGBAColor(red: 1, green: 0, blue: 0, alpha: 128.0 / 255))
-        #expect(ColorParser.color(from: "#34C759") == RGBAColor(hex: 0x34C759))
-        #expect(ColorParser.color(from: "gray") == RGBAColor(hex: 0x8E8E93))
-        #expect(ColorParser.color(from: "accent") == RGBAColor(hex: 0x007AFF))
-        #expect(ColorParser.color(from: "clear") == RGBAColor.clear)
-        #expect(ColorParser.color(from: "#12345") == nil)
-        #expect(ColorParser.color(from: "#GGGGGG") == nil)
-        #expect(ColorParser.color(from: "grey") == nil)
+        func light(_ text: String) -> RGBAColor? { PickerColor(text)?.resolved(in: .light) }
+        #expect(light("#FFF") == RGBAColor(red: 1, green: 1, blue: 1))
+        #expect(light("#FF000080") == RGBAColor(red: 1, green: 0, blue: 0, alpha: 128.0 / 255))
+        #expect(light("#34C759") == RGBAColor(hex: 0x34C759))
+        #expect(light("gray") == RGBAColor(hex: 0x8E8E93))
+        #expect(light("accent") == RGBAColor(hex: 0x007AFF))
+        #expect(light("clear") == RGBAColor.clear)
+        #expect(PickerColor("#12345") == nil)
+        #expect(PickerColor("#GGGGGG") == nil)
+        #expect(PickerColor("grey") == nil)
+        #expect(PickerColor.hex("#5856d6") == PickerColor("#5856D6"))
+        #expect(PickerColor.hex("#5856d6").description == "#5856D6")
+        #expect(PickerColor.indigo.description == "indigo")
     }
 
     @Test(arguments: [
@@ -140,9 +149,9 @@ struct SpecDecodingTests {
             #"{"items": ["A", "B"], "animation": {"curve": {"bezier": [0.2, 0.8, 0.2, 1]}, "duration": 0.5}, "selection": {"sequence": [{"select": "B", "curve": "easeOut"}]}}"#
         )
         #expect(spec.changes[0].curve == .easeOut)
-        #expect(spec.changes[0].duration == 0.5)
+        #expect(spec.resolvedAnimation(of: spec.changes[0]) == ResolvedAnimation(curve: .easeOut, duration: 0.5))
         let other = try decodeSpec(
             #"{"items": ["A"], "animation": {"curve": {"bezier": [0.2, 0.8, 0.2, 1]}}, "selection": {"sequence": [{"select": "A"}]}}"#)
-        #expect(other.changes[0].curve == .bezier(x1: 0.2, y1: 0.8, x2: 0.2, y2: 1))
+        #expect(other.resolvedAnimation(of: other.changes[0]).curve == .bezier(x1: 0.2, y1: 0.8, x2: 0.2, y2: 1))
     }
 }

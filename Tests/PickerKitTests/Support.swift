@@ -6,7 +6,7 @@ struct FakeMeasurer: TextMeasurer {
     var characterWidth = 10.0
     var lineHeight = 20.0
 
-    func logicalExtents(of text: String, font: FontSpec) -> Rect {
+    func logicalExtents(of text: String, font: ResolvedFont) -> Rect {
         Rect(x: 0, y: 0, width: Double(text.count) * characterWidth, height: lineHeight)
     }
 }

@@ -3,8 +3,8 @@ import Testing
 @testable import PickerKit
 
 /// Items A, BB, CCC with no padding or spacing: frames x = 0, 10, 30 with widths 10, 20, 30, all 20 tall.
-func threeItemSpec(initial: Item? = .string("A"), changes: [SelectionChange], tail: Double = 0.5) -> (PickerSpec, PickerLayout) {
-    var spec = PickerSpec(items: [.string("A"), .string("BB"), .string("CCC")], initialSelection: initial, changes: changes, tail: tail)
+func threeItemSpec(initial: ItemValue? = "A", changes: [SelectionChange], tail: Double = 0.5) -> (PickerSpec, PickerLayout) {
+    var spec = PickerSpec(unvalidatedItems: ["A", "BB", "CCC"], initial: initial, changes: changes, tail: tail)
     spec.style.padding = 0
     spec.style.spacing = 0
     return (spec, PickerLayout(spec: spec, measurer: FakeMeasurer()))

@@ -32,7 +32,7 @@ struct CompareToolTests {
         let second = try seedFrame(at: 0.78, in: folder, named: "b.png")
         let run = try runTool(["compare", first, second])
         #expect(run.status == 0, "\(run.stderr)")
-        #expect(run.stdout.hasSuffix("The file matches.\n"))
+        #expect(run.stdout == "The file matches (yiq, threshold 0.02, no differing pixel allowed).\n")
     }
 
     @Test func differentPicturesExitOneWithTheFiguresInTheJSONReport() throws {
@@ -44,7 +44,8 @@ struct CompareToolTests {
         let files = try reportedFiles(run)
         #expect(files.count == 1)
         let file = try #require(files.first)
-        #expect(file["name"] as? String == "a.png")
+        #expect(file["path"] as? String == "a.png")
+        #expect(file["status"] as? String == "differs")
         #expect(file["match"] as? Bool == false)
         let different = try #require(file["differentPixels"] as? Int)
         let width = try #require(file["width"] as? Int)
@@ -66,8 +67,10 @@ struct CompareToolTests {
         let run = try runTool(["compare", expected, actual, "--report", "json"])
         #expect(run.status == 1)
         let file = try #require(try reportedFiles(run).first)
-        let width = try #require(file["width"] as? [String: Int])
-        #expect(width["expected"] == 438 && width["actual"] != 438)
+        #expect(file["status"] as? String == "size-changed")
+        let expectedSize = try #require(file["expectedSize"] as? [String: Int])
+        let actualSize = try #require(file["actualSize"] as? [String: Int])
+        #expect(expectedSize["width"] == 438 && actualSize["width"] != 438)
     }
 
     @Test func foldersWithAFileMissingOnOneSideExitOne() throws {
@@ -82,8 +85,8 @@ struct CompareToolTests {
         let run = try runTool(["compare", expected.path, actual.path, "--report", "json"])
         #expect(run.status == 1, "\(run.stderr)")
         let files = try reportedFiles(run)
-        #expect(files.map { $0["name"] as? String } == ["moving.png", "start.png"])
-        #expect(files.first?["missing"] as? String == "actual")
+        #expect(files.map { $0["path"] as? String } == ["moving.png", "start.png"])
+        #expect(files.first?["status"] as? String == "removed")
         #expect(files.last?["match"] as? Bool == true)
     }
 
@@ -97,7 +100,8 @@ struct CompareToolTests {
         let run = try runTool(["compare", good, corrupt.path])
         #expect(run.status == 2)
         #expect(run.stdout.isEmpty)
-        #expect(run.stderr.hasPrefix("error: \(corrupt.path): "), "\(run.stderr)")
+        #expect(run.stderr.hasPrefix("pickerreel compare: error: \(corrupt.path): "), "\(run.stderr)")
+        #expect(run.stderr.filter { $0 == "\n" }.count == 1)
     }
 
     @Test func diffWritesThePictureOfTheDifferences() throws {

@@ -25,8 +25,9 @@ struct InterruptTests {
         let spec = work.appendingPathComponent("long.json")
         try Data(Self.longSpec.utf8).write(to: spec)
         let output = work.appendingPathComponent("out")
-        try FileManager.default.createDirectory(at: output, withIntermediateDirectories: true)
-        try Data("approved".utf8).write(to: output.appendingPathComponent("frame-0000.png"))
+        let folder = output.appendingPathComponent("long")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try Data("approved".utf8).write(to: folder.appendingPathComponent("frame-0000.png"))
         let before = try snapshot(of: work)
 
         let process = Process()
@@ -38,7 +39,7 @@ struct InterruptTests {
         let deadline = Date().addingTimeInterval(20)
         var staging: [String] = []
         while Date() < deadline && staging.isEmpty && process.isRunning {
-            staging = (try FileManager.default.contentsOfDirectory(atPath: work.path)).filter { $0.hasPrefix(".out.pickerreel-") }
+            staging = (try FileManager.default.contentsOfDirectory(atPath: folder.path)).filter { $0.hasPrefix(".pickerreel-new-") }
             if staging.isEmpty { usleep(20_000) }
         }
         #expect(!staging.isEmpty, "the render never started")

@@ -11,8 +11,12 @@ struct ToolRun {
     var stderr: String
 }
 
-/// The built `pickerreel` next to the test bundle.
+/// The built `pickerreel` next to the test bundle, or the one `PICKERREEL_TOOL` names (to run the regression tests
+/// against an older build and see them fail there).
 func toolURL() throws -> URL {
+    if let override = ProcessInfo.processInfo.environment["PICKERREEL_TOOL"], !override.isEmpty {
+        return URL(fileURLWithPath: override)
+    }
     let beside = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("pickerreel")
     if FileManager.default.isExecutableFile(atPath: beside.path) { return beside }
     let debug = repositoryRoot.appendingPathComponent(".build/debug/pickerreel")

@@ -112,8 +112,8 @@ struct ToolTests {
     @Test func aFailedRenderLeavesTheOutputFolderAsItWas() throws {
         let folder = try temporaryFolder()
         let output = folder.appendingPathComponent("out")
-        try FileManager.default.createDirectory(at: output, withIntermediateDirectories: true)
-        try Data("keep".utf8).write(to: output.appendingPathComponent("frame-0000.png"))
+        try FileManager.default.createDirectory(at: output.appendingPathComponent("big"), withIntermediateDirectories: true)
+        try Data("keep".utf8).write(to: output.appendingPathComponent("big/frame-0000.png"))
         let bad = folder.appendingPathComponent("big.json")
         try Data(#"{"items": ["A"], "selection": {"tail": 60}, "output": {"fps": 240}}"#.utf8).write(to: bad)
         let before = try snapshot(of: folder)
@@ -129,7 +129,9 @@ struct ToolTests {
         try Data("x".utf8).write(to: file)
         let run = try runTool(["render", fixture("seed-demo.json"), "-o", file.path])
         #expect(run.status == 2)
-        #expect(run.stderr.contains("is a file, not a folder"))
+        // One message, not one per spec, naming the path and what -o must be.
+        #expect(
+            run.stderr == "pickerreel: error: \(file.path): is a file, not a folder; -o names the folder that gets one folder per spec\n")
         #expect(try snapshot(of: folder) == ["taken": Data("x".utf8)])
     }
 
@@ -140,7 +142,7 @@ struct ToolTests {
         try Data("x".utf8).write(to: file)
         let run = try runTool(["render", fixture("seed-demo.json"), "-o", file.appendingPathComponent("frames").path])
         #expect(run.status == 2)
-        #expect(run.stderr.contains("plain-file: cannot write in this folder"), "\(run.stderr)")
+        #expect(run.stderr.contains("plain-file/frames: cannot create the folder (Not a directory)"), "\(run.stderr)")
         #expect(try snapshot(of: folder) == ["plain-file": Data("x".utf8)])
     }
 }
@@ -176,13 +178,13 @@ struct GIFOutputTests {
             let run = try runTool(["render", fixture("seed-demo.json"), "-o", folder.path, "--format", "gif", "-q"])
             #expect(run.status == 0, "\(run.stderr)")
         }
-        let bytes = try Data(contentsOf: first.appendingPathComponent("seed-demo.gif"))
+        let bytes = try Data(contentsOf: first.appendingPathComponent("seed-demo/seed-demo.gif"))
         #expect(bytes.starts(with: Array("GIF89a".utf8)))
         // The NETSCAPE2.0 application extension with a loop count of 0: loop forever.
         let netscape = Data("NETSCAPE2.0".utf8)
         let range = try #require(bytes.range(of: netscape))
         #expect(bytes[range.upperBound + 2] == 0 && bytes[range.upperBound + 3] == 0)
-        #expect(bytes == (try Data(contentsOf: second.appendingPathComponent("seed-demo.gif"))))
+        #expect(bytes == (try Data(contentsOf: second.appendingPathComponent("seed-demo/seed-demo.gif"))))
         #expect(bytes.count < 60_000)
     }
 
@@ -191,7 +193,10 @@ struct GIFOutputTests {
             Issue.record("expected render")
             return
         }
-        #expect(options.gifMatte == .color(RGBAColor(hex: 0x101010)))
+        #expect(options.gifMatte == .color(.hex("#101010")))
         #expect(throws: UsageError.self) { try CommandParser.parse(["render", "--gif-matte", "bluish"]) }
+        // A matte is the page the GIF sits on: it has no alpha to ignore silently (issue 9).
+        #expect(throws: UsageError.self) { try CommandParser.parse(["render", "--gif-matte", "#10101080"]) }
+        #expect(throws: UsageError.self) { try CommandParser.parse(["render", "--gif-matte", "clear"]) }
     }
 }

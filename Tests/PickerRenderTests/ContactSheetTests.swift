@@ -7,22 +7,23 @@ import Testing
 @Suite("Contact sheet")
 struct ContactSheetTests {
     @Test func everyFrameHasACellInAGridOfTheExpectedSize() throws {
-        let renderer = try FrameRenderer(spec: try fixtureSpec("seed-demo"))
-        let sheet = ContactSheet(renderer: renderer)
+        let renderer = try FrameDrawer(spec: try fixtureSpec("seed-demo"))
+        let sheet = ContactSheet(drawer: renderer)
         #expect(sheet.shownFrames == Array(0..<102))
-        let (columns, rows, cellWidth, cellHeight, thumbnailScale) = sheet.geometry
-        #expect(columns * rows >= 102 && columns * (rows - 1) < 102)
-        #expect(thumbnailScale == 1)
+        let grid = sheet.geometry
+        #expect(grid.columns * grid.rows >= 102 && grid.columns * (grid.rows - 1) < 102)
+        #expect(grid.thumbnailScale == 1)
         let image = try PNGFile.read(try writtenSheet(sheet))
-        #expect(image.width == Int((Double(columns) * cellWidth + 8).rounded(.up)))
-        #expect(image.height == Int((Double(rows) * cellHeight + 8).rounded(.up)))
+        #expect(image.width == Int((Double(grid.columns) * grid.cellWidth + 8).rounded(.up)))
+        #expect(image.height == Int((Double(grid.rows) * grid.cellHeight + 8).rounded(.up)))
     }
 
     @Test func cellsShowTheFramesAndCaptionsAreDrawnUnderThem() throws {
-        let renderer = try FrameRenderer(spec: try fixtureSpec("seed-demo"))
-        let sheet = ContactSheet(renderer: renderer)
+        let renderer = try FrameDrawer(spec: try fixtureSpec("seed-demo"))
+        let sheet = ContactSheet(drawer: renderer)
         let image = try sheet.image().rgbaImage()
-        let (columns, _, cellWidth, cellHeight, _) = sheet.geometry
+        let grid = sheet.geometry
+        let (columns, cellWidth, cellHeight) = (grid.columns, grid.cellWidth, grid.cellHeight)
         let canvas = renderer.layout.canvas
         // The first cell's top-left pixel is the frame's white background; the sheet around it is grey.
         #expect(image.pixel(x: 9, y: 9) == (255, 255, 255, 255))
@@ -42,13 +43,29 @@ struct ContactSheetTests {
     @Test func longAnimationsShowEveryNthFrameIncludingTheLast() throws {
         var spec = try fixtureSpec("numbers-vertical")
         spec.output.fps = 240
-        let renderer = try FrameRenderer(spec: spec)
-        var sheet = ContactSheet(renderer: renderer)
+        let renderer = try FrameDrawer(spec: spec)
+        var sheet = ContactSheet(drawer: renderer)
         sheet.maximumCells = 100
         let frames = sheet.shownFrames
         #expect(frames.count <= 100)
         #expect(frames.first == 0 && frames.last == renderer.timeline.frameCount - 1)
         #expect(frames == frames.sorted() && Set(frames).count == frames.count)
+    }
+
+    /// Extreme but valid canvases (issue 9: a zero-width canvas divided by zero; a tall one made a sheet over the
+    /// limits; a width of 1e-22 pt looped ~10¹² times): the geometry always fits the picture limits, at once.
+    @Test(arguments: [
+        (0.0, 0.0, 1), (0.0, 20.0, 240), (1e-22, 20.0, 240), (4.0, 8_000.0, 240), (8_000.0, 4.0, 240), (16_000.0, 16_000.0, 240),
+        (300.0, 80.0, 1), (220.0, 53.0, 102),
+    ])
+    func theGridAlwaysFitsThePictureLimits(width: Double, height: Double, frames: Int) {
+        let grid = ContactSheet.geometry(canvas: Size(width: width, height: height), frames: frames, maximumWidth: 2_400)
+        #expect(grid.columns >= 1 && grid.rows >= 1)
+        #expect(grid.columns * grid.rows >= frames)
+        #expect(grid.pixelWidth >= 1 && grid.pixelWidth <= 2_400)
+        #expect(grid.pixelHeight >= 1 && grid.pixelHeight <= SpecLimits.maximumPixelsPerSide)
+        #expect(grid.pixelWidth * grid.pixelHeight <= SpecLimits.maximumPixelsPerFrame)
+        #expect(grid.thumbnailScale > 0 && grid.thumbnailScale <= 1)
     }
 
     func writtenSheet(_ sheet: ContactSheet) throws -> String {

@@ -12,8 +12,8 @@ struct PNGEncoderTests {
         var clear = try fixtureSpec("seed-demo")
         clear.style.background = .clear
         var halfTransparent = try fixtureSpec("numbers-vertical")
-        halfTransparent.style.background = RGBAColor(hex: 0x34C759, alpha: 0.5)
-        halfTransparent.style.labelColor = RGBAColor(hex: 0x1C1C1E, alpha: 0.7)
+        halfTransparent.style.background = .hex("#34C75980")
+        halfTransparent.style.labelColor = .hex("#1C1C1EB3")
         return [
             ("seed-demo", try fixtureSpec("seed-demo")), ("numbers-vertical", try fixtureSpec("numbers-vertical")),
             ("clear background", clear), ("half-transparent background", halfTransparent),
@@ -21,18 +21,18 @@ struct PNGEncoderTests {
     }
 
     /// Frames of `renderer` spread over the animation, including moving ones.
-    static func sampleFrames(_ renderer: FrameRenderer) -> [Int] {
+    static func sampleFrames(_ renderer: FrameDrawer) -> [Int] {
         Array(stride(from: 0, to: renderer.timeline.frameCount, by: max(1, renderer.timeline.frameCount / 7)))
     }
 
     @Test(arguments: PNGRowFilter.allCases)
     func everyFilterDecodesToThePixelsOfAFullRender(filter: PNGRowFilter) throws {
         for (name, spec) in try Self.specs() {
-            let renderer = try FrameRenderer(spec: spec, pngCompression: PNGCompression(level: 4, filter: filter))
+            let renderer = try FrameDrawer(spec: spec, pngCompression: PNGCompression(level: 4, filter: filter))
             for index in Self.sampleFrames(renderer) {
-                let highlight = renderer.timeline.highlight(forFrame: index)
-                let decoded = try ImageSurface(pngBytes: renderer.pngBytes(highlight: highlight), path: name).rgbaImage()
-                let reference = try renderer.referenceImage(highlight: highlight)
+                let state = renderer.timeline.state(forFrame: index)
+                let decoded = try ImageSurface(pngBytes: renderer.png(state: state), path: name).rgbaImage()
+                let reference = try renderer.referenceImage(state: state)
                 #expect(differingPixels(decoded, reference) == 0, "\(name), frame \(index), \(filter)")
             }
         }
@@ -41,7 +41,7 @@ struct PNGEncoderTests {
     @Test(arguments: [0, 1, 6, 12])
     func everyLevelDecodesToTheSamePixelsAsCairosOwnWriter(level: Int) throws {
         for (name, spec) in try Self.specs() {
-            let renderer = try FrameRenderer(spec: spec)
+            let renderer = try FrameDrawer(spec: spec)
             let encoder = try PNGEncoder(compression: PNGCompression(level: level))
             for index in Self.sampleFrames(renderer).prefix(3) {
                 let surface = try renderer.frameSurface(forFrame: index)
@@ -55,17 +55,17 @@ struct PNGEncoderTests {
 
     @Test func framesInOrderGiveTheSameBytesAsEncodingEachFromScratch() throws {
         for (name, spec) in try Self.specs() {
-            let renderer = try FrameRenderer(spec: spec)
+            let renderer = try FrameDrawer(spec: spec)
             // Every frame in order, then some out of order and a frame without a highlight between.
             let order = Array(0..<renderer.timeline.frameCount) + [40, 3, 70, 12].filter { $0 < renderer.timeline.frameCount }
             for index in order {
-                let fast = try renderer.pngBytes(highlight: renderer.timeline.highlight(forFrame: index))
+                let fast = try renderer.png(state: renderer.timeline.state(forFrame: index))
                 let full = try PNGEncoder().encode(renderer.frameSurface(forFrame: index))
                 let same = fast == full  // a Bool, so a failure names the frame without printing every byte
                 #expect(same, "\(name), frame \(index)")
             }
-            _ = try renderer.pngBytes(highlight: nil)
-            let afterNone = try renderer.pngBytes(highlight: renderer.timeline.highlight(forFrame: 5))
+            _ = try renderer.png(state: FrameState(highlight: nil))
+            let afterNone = try renderer.png(state: renderer.timeline.state(forFrame: 5))
             let sameAfterNone = afterNone == (try PNGEncoder().encode(renderer.frameSurface(forFrame: 5)))
             #expect(sameAfterNone, "\(name), after no highlight")
         }
@@ -77,12 +77,12 @@ struct PNGEncoderTests {
         var expected: [(path: String, image: RGBAImage, opaque: Bool)] = []
         for (number, (_, spec)) in try Self.specs().enumerated() {
             for filter in [PNGRowFilter.none, .paeth, .adaptive] {
-                let renderer = try FrameRenderer(spec: spec, pngCompression: PNGCompression(level: 6, filter: filter))
+                let renderer = try FrameDrawer(spec: spec, pngCompression: PNGCompression(level: 6, filter: filter))
                 for index in Self.sampleFrames(renderer).prefix(3) {
                     let path = folder.appendingPathComponent("\(number)-\(filter)-\(index).png").path
-                    let highlight = renderer.timeline.highlight(forFrame: index)
-                    try AtomicFile.write(renderer.pngBytes(highlight: highlight), to: path)
-                    let image = try renderer.referenceImage(highlight: highlight)
+                    let state = renderer.timeline.state(forFrame: index)
+                    try AtomicFile.write(renderer.png(state: state), to: path)
+                    let image = try renderer.referenceImage(state: state)
                     expected.append((path, image, stride(from: 3, to: image.pixels.count, by: 4).allSatisfy { image.pixels[$0] == 255 }))
                 }
             }
@@ -98,13 +98,13 @@ struct PNGEncoderTests {
     }
 
     @Test func theFileIsSignatureHeaderDataEnd() throws {
-        let renderer = try FrameRenderer(spec: try fixtureSpec("seed-demo"))
-        let bytes = try renderer.pngBytes(highlight: renderer.timeline.highlight(forFrame: 0))
+        let renderer = try FrameDrawer(spec: try fixtureSpec("seed-demo"))
+        let bytes = try renderer.png(state: renderer.timeline.state(forFrame: 0))
         #expect(Array(bytes.prefix(8)) == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
         #expect(Array(bytes[12..<16]) == Array("IHDR".utf8))
         let width = bytes[16..<20].reduce(0) { $0 << 8 | Int($1) }
         let height = bytes[20..<24].reduce(0) { $0 << 8 | Int($1) }
-        #expect(width == renderer.pixelWidth && height == renderer.pixelHeight)
+        #expect(width == renderer.plan.pixelWidth && height == renderer.plan.pixelHeight)
         #expect(Array(bytes[24..<29]) == [8, 2, 0, 0, 0])  // 8 bits, RGB: every pixel of the seed is opaque.
         #expect(Array(bytes[37..<41]) == Array("IDAT".utf8))
         #expect(Array(bytes.suffix(12)) == [0, 0, 0, 0, 0x49, 0x45, 0x4E, 0x44, 0xAE, 0x42, 0x60, 0x82])
@@ -159,4 +159,57 @@ enum Pillow {
         }
         return printed.split(whereSeparator: \.isNewline).map(String.init)
     }
+}
+
+@Suite("PNG files of straight RGBA")
+struct StraightPNGTests {
+    /// Review of issue 10: straight RGBA goes to the file as given.
+    ///
+    /// `PNGFile.encode` went through cairo's premultiplied surface, so a straight red 200 at alpha 1 came back as 255.
+    @Test func translucentPixelsKeepTheirColourThroughAFile() throws {
+        var image = RGBAImage(width: 3, height: 2, filledWith: (200, 10, 30, 1))
+        image.setPixel(x: 1, y: 0, to: (17, 99, 250, 128))
+        image.setPixel(x: 2, y: 1, to: (5, 6, 7, 0))
+        let folder = try temporaryFolder()
+        let path = folder.appendingPathComponent("straight.png").path
+        try AtomicFile.write(try PNGFile.encode(image), to: path)
+        // The header says RGBA, and Pillow, an independent decoder, reads back exactly the bytes given.
+        let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
+        #expect(bytes[25] == 6)
+        #expect(try pillowPixels(path) == image.pixels)
+    }
+
+    @Test func anOpaqueImageIsStoredAsRGB() throws {
+        let image = RGBAImage(width: 4, height: 4, filledWith: (1, 2, 3, 255))
+        let bytes = try PNGFile.encode(image)
+        #expect(bytes[25] == 2)
+        let path = try temporaryFolder().appendingPathComponent("rgb.png").path
+        try AtomicFile.write(bytes, to: path)
+        #expect(try PNGFile.read(path) == image)
+    }
+
+    /// The PNG writer and the pixel read-back use one un-premultiply routine, with cairo's rounding.
+    @Test func unpremultiplyRoundsToNearestLikeCairoAndClampsInvalidValues() {
+        #expect(Unpremultiply.channel(0, alpha: 1) == 0)
+        #expect(Unpremultiply.channel(1, alpha: 1) == 255)
+        #expect(Unpremultiply.channel(64, alpha: 128) == 128)
+        #expect(Unpremultiply.channel(100, alpha: 254) == (100 * 255 + 127) / 254)
+        #expect(Unpremultiply.channel(200, alpha: 100) == 255)
+    }
+}
+
+/// The straight RGBA bytes of the PNG at `path` as Pillow decodes them.
+func pillowPixels(_ path: String) throws -> [UInt8] {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = [
+        "python3", "-c", "import sys; from PIL import Image; sys.stdout.buffer.write(Image.open(sys.argv[1]).convert('RGBA').tobytes())",
+        path,
+    ]
+    let output = Pipe()
+    process.standardOutput = output
+    try process.run()
+    let data = output.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return [UInt8](data)
 }

@@ -9,7 +9,7 @@ import Testing
 struct RendererTests {
     @Test func labelsMeasureTheSameAtEveryScale() throws {
         let text = try PangoText()
-        let font = FontSpec(family: "Inter", size: 17, weight: 400)
+        let font = ResolvedFont(family: "Inter", size: 17, weight: 400)
         let atOne = text.logicalExtents(of: "Month", font: font)
         for scale in [1.0, 2.0, 3.0, 0.5] {
             #expect(text.logicalExtents(of: "Month", font: font, drawnAtScale: scale) == atOne)
@@ -19,52 +19,52 @@ struct RendererTests {
 
     @Test func fontWeightChangesTheMeasurement() throws {
         let text = try PangoText()
-        let regular = text.logicalExtents(of: "Week", font: FontSpec(family: "Inter", size: 17, weight: 400))
-        let bold = text.logicalExtents(of: "Week", font: FontSpec(family: "Inter", size: 17, weight: 700))
+        let regular = text.logicalExtents(of: "Week", font: ResolvedFont(family: "Inter", size: 17, weight: 400))
+        let bold = text.logicalExtents(of: "Week", font: ResolvedFont(family: "Inter", size: 17, weight: 700))
         #expect(bold.width > regular.width)
     }
 
     @Test func aMissingFontFamilyIsAWarningNamingTheFamilyUsed() throws {
-        var spec = PickerSpec(items: [.string("A")])
+        var spec = try PickerSpec(items: ["A"])
         spec.style.font.family = "No Such Family 12345"
-        let renderer = try FrameRenderer(spec: spec)
-        #expect(renderer.warnings.count == 1)
-        #expect(renderer.warnings.first?.contains("\"No Such Family 12345\" is not installed; using \"") == true)
-        #expect(try FrameRenderer(spec: PickerSpec(items: [.string("A")])).warnings.isEmpty)
+        let renderer = try FrameDrawer(spec: spec)
+        #expect(renderer.plan.warnings.count == 1)
+        #expect(renderer.plan.warnings.first?.contains("\"No Such Family 12345\" is not installed; using \"") == true)
+        #expect(try FrameDrawer(spec: PickerSpec(items: ["A"])).plan.warnings.isEmpty)
     }
 
     @Test func pixelSizeIsTheCanvasTimesScaleRoundedUp() throws {
         let spec = try fixtureSpec("seed-demo")
-        let renderer = try FrameRenderer(spec: spec)
-        #expect(renderer.pixelWidth == Int((renderer.layout.canvas.width * 2).rounded(.up)))
-        #expect(renderer.pixelHeight == Int((renderer.layout.canvas.height * 2).rounded(.up)))
+        let renderer = try FrameDrawer(spec: spec)
+        #expect(renderer.plan.pixelWidth == Int((renderer.layout.canvas.width * 2).rounded(.up)))
+        #expect(renderer.plan.pixelHeight == Int((renderer.layout.canvas.height * 2).rounded(.up)))
         let image = try renderer.image(forFrame: 0)
-        #expect(image.width == renderer.pixelWidth && image.height == renderer.pixelHeight)
+        #expect(image.width == renderer.plan.pixelWidth && image.height == renderer.plan.pixelHeight)
     }
 
     @Test(arguments: ["seed-demo", "numbers-vertical"])
     func redrawingOnlyTheHighlightGivesTheSamePixelsAsAFullRender(name: String) throws {
-        let renderer = try FrameRenderer(spec: try fixtureSpec(name))
+        let renderer = try FrameDrawer(spec: try fixtureSpec(name))
         for index in stride(from: 0, to: renderer.timeline.frameCount, by: 3) {
             let fast = try renderer.image(forFrame: index)
-            let reference = try renderer.referenceImage(highlight: renderer.timeline.highlight(forFrame: index))
+            let reference = try renderer.referenceImage(state: renderer.timeline.state(forFrame: index))
             #expect(fast == reference, "frame \(index)")
         }
     }
 
     @Test func rendersAreByteIdenticalRunToRun() throws {
         let spec = try fixtureSpec("numbers-vertical")
-        let first = try FrameRenderer(spec: spec)
-        let second = try FrameRenderer(spec: spec)
+        let first = try FrameDrawer(spec: spec)
+        let second = try FrameDrawer(spec: spec)
         for index in [0, 40, 80, 120] {
-            let highlight = first.timeline.highlight(forFrame: index)
-            #expect(try first.pngBytes(highlight: highlight) == second.pngBytes(highlight: highlight))
-            #expect(try first.svgBytes(highlight: highlight) == second.svgBytes(highlight: highlight))
+            let state = first.timeline.state(forFrame: index)
+            #expect(try first.png(state: state) == second.png(state: state))
+            #expect(try first.svg(state: state) == second.svg(state: state))
         }
     }
 
     @Test func theHighlightIsTheSeedsGrayAtFortyPercentOverTheSelectedSegment() throws {
-        let renderer = try FrameRenderer(spec: try fixtureSpec("seed-demo"))
+        let renderer = try FrameDrawer(spec: try fixtureSpec("seed-demo"))
         let image = try renderer.image(forFrame: 0)
         let frame = renderer.layout.segments[0].frame
         // A point inside the highlight but away from the label's glyphs: near the segment's top edge.
@@ -77,23 +77,27 @@ struct RendererTests {
     }
 
     @Test func clearBackgroundGivesTransparentPixels() throws {
-        var spec = PickerSpec(items: [.string("A"), .string("B")], initialSelection: .string("A"))
+        var spec = try PickerSpec(items: ["A", "B"], initial: "A")
         spec.style.background = .clear
-        let image = try FrameRenderer(spec: spec).image(forFrame: 0)
+        let image = try FrameDrawer(spec: spec).image(forFrame: 0)
         #expect(image.pixel(x: 0, y: 0).alpha == 0)
     }
 
-    @Test func svgFramesAreInPointsWithTheHighlightAsAPath() throws {
-        let renderer = try FrameRenderer(spec: try fixtureSpec("seed-demo"))
-        let svg = String(decoding: try renderer.svgBytes(highlight: renderer.timeline.highlight(forFrame: 0)), as: UTF8.self)
+    /// One point of the spec is one CSS pixel, as in the animated SVG and the PNG at 1x: no `pt` units, which a
+    /// browser would show 4/3 as large.
+    @Test func svgFramesMeasureInCSSPixelsWithTheHighlightAsAPath() throws {
+        let renderer = try FrameDrawer(spec: try fixtureSpec("seed-demo"))
+        let svg = String(decoding: try renderer.svg(state: renderer.timeline.state(forFrame: 0)), as: UTF8.self)
         #expect(svg.hasPrefix("<?xml"))
-        #expect(svg.contains("width=\"\(Int(renderer.layout.canvas.width))."))
-        #expect(svg.contains("viewBox=\"0 0 \(Int(renderer.layout.canvas.width))."))
+        let root = try #require(svg.range(of: "<svg").map { svg[$0.lowerBound...].prefix(while: { $0 != ">" }) })
+        #expect(!root.contains("pt\""), "\(root)")
+        #expect(root.contains("width=\"\(Int(renderer.layout.canvas.width))."))
+        #expect(root.contains("viewBox=\"0 0 \(Int(renderer.layout.canvas.width))."))
         #expect(svg.contains("fill-opacity:0.4") || svg.contains("fill-opacity=\"0.4\""))
     }
 
     @Test func pngRoundTripsThroughTheReader() throws {
-        let renderer = try FrameRenderer(spec: try fixtureSpec("numbers-vertical"))
+        let renderer = try FrameDrawer(spec: try fixtureSpec("numbers-vertical"))
         let image = try renderer.image(forFrame: 30)
         let folder = try temporaryFolder()
         let path = folder.appendingPathComponent("frame.png").path
@@ -115,12 +119,12 @@ struct RendererTests {
     }
 
     @Test func tooLargeACanvasIsASpecErrorNamingTheField() throws {
-        var spec = PickerSpec(items: (0..<64).map { .string("Segment number \($0)") })
+        var spec = try PickerSpec(items: (0..<64).map { Item(.string("Segment number \($0)")) })
         spec.output.scale = 8
         #expect {
-            try FrameRenderer(spec: spec, file: "big.json")
+            try FrameDrawer(spec: spec, file: "big.json")
         } throws: { error in
-            guard case .spec(let specError) = error as? RenderSetupError else { return false }
+            guard let specError = error as? SpecError else { return false }
             return specError.path.description == "output.scale"
                 && specError.description.hasPrefix("big.json: output.scale: the picture would be")
         }

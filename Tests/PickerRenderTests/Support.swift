@@ -1,6 +1,8 @@
 import Foundation
 import PickerKit
 
+@testable import PickerRender
+
 /// The repository's root, found from this file's path so tests do not depend on the working directory.
 let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
@@ -15,4 +17,15 @@ func temporaryFolder() throws -> URL {
     let url = FileManager.default.temporaryDirectory.appendingPathComponent("pickerreel-tests-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     return url
+}
+
+extension FrameDrawer {
+    /// The timeline of the drawer's plan.
+    var timeline: Timeline { plan.timeline }
+    /// The layout of the drawer's plan.
+    var layout: PickerLayout { plan.layout }
+    /// The pixels of frame `index`.
+    func image(forFrame index: Int) throws -> RGBAImage { try image(state: timeline.state(forFrame: index)) }
+    /// The reusable surface holding frame `index`.
+    func frameSurface(forFrame index: Int) throws -> ImageSurface { try surface(state: timeline.state(forFrame: index)) }
 }

@@ -7,7 +7,7 @@ struct SnapshotLocationsTests {
     @Test func goldensAreNamedAfterTheTestFileTheNameAndTheTime() throws {
         let locations = try SnapshotLocations(
             name: "seed-demo", times: [0, 0.5, 1.2], testFile: "/src/Tests/AppTests/PickerTests.swift", snapshotDirectory: nil,
-            temporaryFolder: "/tmp")
+            artifactsRoot: "/tmp/pickerreel-snapshots")
         #expect(locations.goldenFolder == "/src/Tests/AppTests/__Snapshots__/PickerTests")
         #expect(
             locations.frames.map(\.goldenPath) == [
@@ -15,13 +15,13 @@ struct SnapshotLocationsTests {
                 "/src/Tests/AppTests/__Snapshots__/PickerTests/seed-demo.0.500s.png",
                 "/src/Tests/AppTests/__Snapshots__/PickerTests/seed-demo.1.200s.png",
             ])
-        #expect(locations.frames[1].diffPath == "/tmp/pickerreel-snapshots/PickerTests/seed-demo.0.500s.diff.png")
-        #expect(locations.frames[1].actualPath == "/tmp/pickerreel-snapshots/PickerTests/seed-demo.0.500s.actual.png")
+        #expect(locations.frames[1].diffPath == "/tmp/pickerreel-snapshots/AppTests/PickerTests/seed-demo.0.500s.diff.png")
+        #expect(locations.frames[1].actualPath == "/tmp/pickerreel-snapshots/AppTests/PickerTests/seed-demo.0.500s.actual.png")
     }
 
     @Test func aSnapshotDirectoryReplacesTheFolder() throws {
         let locations = try SnapshotLocations(
-            name: "n", times: [2], testFile: "/src/Tests/T.swift", snapshotDirectory: "/goldens", temporaryFolder: "/tmp")
+            name: "n", times: [2], testFile: "/src/Tests/T.swift", snapshotDirectory: "/goldens", artifactsRoot: "/tmp")
         #expect(locations.frames.map(\.goldenPath) == ["/goldens/n.2.000s.png"])
     }
 
@@ -43,9 +43,9 @@ struct SnapshotLocationsTests {
     }
 
     @Test func recordModeIsAskedForByEitherVariable() {
-        #expect(RecordMode.isRequested(by: ["PICKERREEL_RECORD": "1"]))
-        #expect(RecordMode.isRequested(by: ["RECORD_SNAPSHOTS": "true"]))
-        #expect(!RecordMode.isRequested(by: ["PICKERREEL_RECORD": "0"]))
-        #expect(!RecordMode.isRequested(by: [:]))
+        #expect(SnapshotRecordMode.requested(by: ["PICKERREEL_RECORD": "all"]) == .all)
+        #expect(SnapshotRecordMode.requested(by: ["RECORD_SNAPSHOTS": "true"]) == .all)
+        #expect(SnapshotRecordMode.requested(by: ["PICKERREEL_RECORD": "0"]) == .missing)
+        #expect(SnapshotRecordMode.requested(by: [:]) == nil)
     }
 }

@@ -1,5 +1,5 @@
 import Foundation
-import PickerKit
+import PickerReel
 
 /// The repository's root, found from this file's path so tests do not depend on the working directory.
 let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
@@ -7,7 +7,7 @@ let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
 /// Loads one of the example specs in Fixtures/specs.
 func fixtureSpec(_ name: String) throws -> PickerSpec {
     let url = repositoryRoot.appendingPathComponent("Fixtures/specs/\(name).json")
-    return try PickerSpec.decode([UInt8](try Data(contentsOf: url)), file: url.path)
+    return try PickerSpec(contentsOf: url)
 }
 
 /// A fresh folder for goldens, so these tests never write into the repository, removed when the value goes away.

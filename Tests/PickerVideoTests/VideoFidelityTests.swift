@@ -2,7 +2,7 @@ import PickerKit
 import PickerVideo
 import Testing
 
-/// Real frames from `FrameRenderer`, encoded, decoded by ffmpeg, and compared with their sources frame by frame.
+/// Real frames from `FrameDrawer`, encoded, decoded by ffmpeg, and compared with their sources frame by frame.
 @Suite("Video fidelity") struct VideoFidelityTests {
     struct Case: CustomTestStringConvertible, Sendable {
         let spec: String

@@ -4,13 +4,14 @@
 /// Follows Vysniauskas, "Anti-aliased pixel and intensity slope detector" (2009), as pixelmatch does: a pixel is
 /// anti-aliasing when its brightness lies strictly between its darkest and brightest neighbours (it is on a slope),
 /// and that darkest or brightest neighbour sits inside a flat area (three or more identical neighbours) in both
-/// pictures, i.e. it is the solid side of an edge, not texture.
-struct AntialiasingDetector {
+/// pictures, i.e. it is the solid side of an edge, not texture. Brightness comes from the metric in use.
+struct AntialiasingDetector<Distance: PixelDistance> {
     let width: Int
     let height: Int
+    let distance: Distance
 
     /// Whether the pixel at (x, y) of `picture` looks anti-aliased, given `other`, the picture it is compared with.
-    func isAntialiased(x: Int, y: Int, in picture: [UInt8], comparedWith other: [UInt8]) -> Bool {
+    func isAntialiased(x: Int, y: Int, in picture: UnsafeBufferPointer<UInt8>, comparedWith other: UnsafeBufferPointer<UInt8>) -> Bool {
         let center = offset(x, y)
         // Pixels on the picture's border have fewer neighbours; count the missing side as one identical neighbour.
         var identicalNeighbours = isOnBorder(x, y) ? 1 : 0
@@ -21,18 +22,20 @@ struct AntialiasingDetector {
         var brightestAt = (x: 0, y: 0)
         var darkestAt = (x: 0, y: 0)
 
-        for (neighbourX, neighbourY) in neighbours(of: x, y) {
-            let difference = YIQDistance.brightnessDifference(picture, center, offset(neighbourX, neighbourY))
-            if difference == 0 {
-                identicalNeighbours += 1
-                // Three identical neighbours make this a flat area, not an edge.
-                if identicalNeighbours > 2 { return false }
-            } else if difference < brightestDifference {
-                brightestDifference = difference
-                brightestAt = (neighbourX, neighbourY)
-            } else if difference > darkestDifference {
-                darkestDifference = difference
-                darkestAt = (neighbourX, neighbourY)
+        for neighbourX in max(x - 1, 0)...min(x + 1, width - 1) {
+            for neighbourY in max(y - 1, 0)...min(y + 1, height - 1) where neighbourX != x || neighbourY != y {
+                let difference = distance.brightnessDifference(picture, center, offset(neighbourX, neighbourY))
+                if difference == 0 {
+                    identicalNeighbours += 1
+                    // Three identical neighbours make this a flat area, not an edge.
+                    if identicalNeighbours > 2 { return false }
+                } else if difference < brightestDifference {
+                    brightestDifference = difference
+                    brightestAt = (neighbourX, neighbourY)
+                } else if difference > darkestDifference {
+                    darkestDifference = difference
+                    darkestAt = (neighbourX, neighbourY)
+                }
             }
         }
 
@@ -50,28 +53,18 @@ struct AntialiasingDetector {
     }
 
     /// Whether the pixel at (x, y) has more than two neighbours with exactly its bytes.
-    func hasManyIdenticalNeighbours(_ x: Int, _ y: Int, in picture: [UInt8]) -> Bool {
+    func hasManyIdenticalNeighbours(_ x: Int, _ y: Int, in picture: UnsafeBufferPointer<UInt8>) -> Bool {
         let center = offset(x, y)
         var identicalNeighbours = isOnBorder(x, y) ? 1 : 0
-        for (neighbourX, neighbourY) in neighbours(of: x, y) {
-            if YIQDistance.sameBytes(picture, center, picture, offset(neighbourX, neighbourY)) {
-                identicalNeighbours += 1
-                if identicalNeighbours > 2 { return true }
+        for neighbourX in max(x - 1, 0)...min(x + 1, width - 1) {
+            for neighbourY in max(y - 1, 0)...min(y + 1, height - 1) where neighbourX != x || neighbourY != y {
+                if picture.samePixel(at: center, as: picture, at: offset(neighbourX, neighbourY)) {
+                    identicalNeighbours += 1
+                    if identicalNeighbours > 2 { return true }
+                }
             }
         }
         return false
-    }
-
-    /// The up to eight pixels around (x, y) inside the picture, column by column as pixelmatch visits them.
-    func neighbours(of x: Int, _ y: Int) -> [(Int, Int)] {
-        var result: [(Int, Int)] = []
-        result.reserveCapacity(8)
-        for neighbourX in max(x - 1, 0)...min(x + 1, width - 1) {
-            for neighbourY in max(y - 1, 0)...min(y + 1, height - 1) where neighbourX != x || neighbourY != y {
-                result.append((neighbourX, neighbourY))
-            }
-        }
-        return result
     }
 
     func isOnBorder(_ x: Int, _ y: Int) -> Bool {

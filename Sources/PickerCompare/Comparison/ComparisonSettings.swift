@@ -1,10 +1,14 @@
-/// How two pictures are compared: how far apart two colours may be, whether anti-aliasing counts, and whether
-/// to draw a diff picture.
+/// How two pictures are compared: the colour metric, how far apart two colours may be, whether anti-aliasing
+/// counts, and whether to draw a diff picture.
 ///
-/// The defaults are pixelmatch's, so figures agree with tools built on it.
+/// The defaults are the ones measured in docs/compare.md to catch what a reviewer sees in a picker and to pass
+/// the hinting differences of other font rasterisers: YIQ at threshold 0.02.
 public struct ComparisonSettings: Equatable, Sendable {
-    /// How different two colours may be and still count as the same, from 0 (exact) to 1 (anything goes), as a
-    /// fraction of the largest possible YIQ distance (black against white); pixelmatch's default is 0.1.
+    /// The colour difference pixels are compared by.
+    public var metric: ColorMetric
+    /// How different two colours may be and still count as the same, from 0 (exact) to 1 (anything goes) on the
+    /// metric's own scale: for OKLab the HyAB distance (black to white is 1), for YIQ the square root of the
+    /// squared distance over its largest value, as pixelmatch's `threshold`.
     ///
     /// Values outside 0...1 are clamped when comparing.
     public var threshold: Double
@@ -17,17 +21,19 @@ public struct ComparisonSettings: Equatable, Sendable {
     /// pixelmatch's default is 0.1.
     public var fadedOpacity: Double
 
-    /// pixelmatch's default threshold, 0.1: small colour shifts from rounding or colour management match.
-    public static let defaultThreshold = 0.1
+    /// The default threshold of the default metric.
+    public static let defaultThreshold = ColorMetric.standard.defaultThreshold
 
-    /// Settings with pixelmatch's defaults unless given.
+    /// Settings with the measured defaults unless given; `threshold` nil takes the metric's `defaultThreshold`.
     public init(
-        threshold: Double = defaultThreshold,
+        metric: ColorMetric = .standard,
+        threshold: Double? = nil,
         includesAntialiasing: Bool = false,
         drawsDiffImage: Bool = false,
         fadedOpacity: Double = 0.1
     ) {
-        self.threshold = threshold
+        self.metric = metric
+        self.threshold = threshold ?? metric.defaultThreshold
         self.includesAntialiasing = includesAntialiasing
         self.drawsDiffImage = drawsDiffImage
         self.fadedOpacity = fadedOpacity

@@ -3,9 +3,9 @@ import PickerKit
 /// Compares two pictures the way a person would: pixels whose colours are perceptually close count as the same,
 /// and edges that moved by a fraction of a pixel (anti-aliasing) are set apart rather than counted.
 ///
-/// This is pixelmatch's algorithm (https://github.com/mapbox/pixelmatch), written from its description: the squared
-/// YIQ distance of each pair of pixels, translucent pixels blended over white, is held against
-/// `35215 × threshold²`; a pixel beyond it is a difference unless it looks anti-aliased in either picture.
+/// This is pixelmatch's algorithm (https://github.com/mapbox/pixelmatch), written from its source: each pair of
+/// pixels whose bytes differ is held against the threshold in the chosen `ColorMetric`; a pixel beyond it is a
+/// difference unless it looks anti-aliased in either picture.
 public enum ImageComparison {
     /// Compares `actual` with `expected` pixel by pixel.
     ///
@@ -22,69 +22,78 @@ public enum ImageComparison {
                 actual: ImageSize(width: actual.width, height: actual.height)
             )
         }
+        switch settings.metric {
+        case .oklab:
+            return compare(expected, actual, settings, distance: OKLabDistance(threshold: settings.threshold))
+        case .yiq:
+            return compare(expected, actual, settings, distance: YIQDistance(threshold: settings.threshold))
+        }
+    }
+
+    static func compare<Distance: PixelDistance>(
+        _ expected: RGBAImage, _ actual: RGBAImage, _ settings: ComparisonSettings, distance: Distance
+    ) -> ComparisonResult {
         let width = expected.width
         let height = expected.height
-        let expectedPixels = expected.pixels
-        let actualPixels = actual.pixels
+        let size = ImageSize(width: width, height: height)
         let fadedOpacity = max(0, min(1, settings.fadedOpacity))
         var diff = settings.drawsDiffImage ? RGBAImage(width: width, height: height) : nil
 
         // The common case in snapshot tests; skips the per-pixel work.
-        if expectedPixels == actualPixels {
+        if expected.pixels == actual.pixels {
             if var picture = diff {
-                drawFaded(expectedPixels, width: width, height: height, opacity: fadedOpacity, into: &picture)
+                for y in 0..<height {
+                    for x in 0..<width {
+                        let grey = fadedGrey(expected.pixel(x: x, y: y), opacity: fadedOpacity)
+                        picture.setPixel(x: x, y: y, to: (grey, grey, grey, 255))
+                    }
+                }
                 diff = picture
             }
-            return .compared(
-                PixelComparison(differentPixels: 0, antialiasedPixels: 0, size: ImageSize(width: width, height: height), diffImage: diff))
+            return .compared(PixelComparison(differentPixels: 0, antialiasedPixels: 0, size: size, diffImage: diff))
         }
 
-        let threshold = max(0, min(1, settings.threshold))
-        let largestSameDistance = YIQDistance.maximum * threshold * threshold
-        let detector = AntialiasingDetector(width: width, height: height)
+        let detector = AntialiasingDetector(width: width, height: height, distance: distance)
         var differentPixels = 0
         var antialiasedPixels = 0
-
-        for y in 0..<height {
-            for x in 0..<width {
-                let offset = (y * width + x) * 4
-                let distance = YIQDistance.squared(expectedPixels, offset, actualPixels, offset)
-                if distance > largestSameDistance {
-                    let antialiased =
-                        !settings.includesAntialiasing
-                        && (detector.isAntialiased(x: x, y: y, in: expectedPixels, comparedWith: actualPixels)
-                            || detector.isAntialiased(x: x, y: y, in: actualPixels, comparedWith: expectedPixels))
-                    if antialiased {
-                        antialiasedPixels += 1
-                        diff?.setPixel(x: x, y: y, to: DiffColors.antialiased)
-                    } else {
-                        differentPixels += 1
-                        diff?.setPixel(x: x, y: y, to: DiffColors.different)
+        expected.pixels.withUnsafeBufferPointer { expectedPixels in
+            actual.pixels.withUnsafeBufferPointer { actualPixels in
+                for y in 0..<height {
+                    for x in 0..<width {
+                        let offset = (y * width + x) * 4
+                        let differs =
+                            !expectedPixels.samePixel(at: offset, as: actualPixels, at: offset)
+                            && distance.exceedsThreshold(expectedPixels, actualPixels, at: offset)
+                        if differs {
+                            let antialiased =
+                                !settings.includesAntialiasing
+                                && (detector.isAntialiased(x: x, y: y, in: expectedPixels, comparedWith: actualPixels)
+                                    || detector.isAntialiased(x: x, y: y, in: actualPixels, comparedWith: expectedPixels))
+                            if antialiased {
+                                antialiasedPixels += 1
+                                diff?.setPixel(x: x, y: y, to: DiffColors.antialiased)
+                            } else {
+                                differentPixels += 1
+                                diff?.setPixel(x: x, y: y, to: DiffColors.different)
+                            }
+                        } else if diff != nil {
+                            let grey = fadedGrey(expected.pixel(x: x, y: y), opacity: fadedOpacity)
+                            diff?.setPixel(x: x, y: y, to: (grey, grey, grey, 255))
+                        }
                     }
-                } else if diff != nil {
-                    let grey = YIQDistance.fadedGrey(expectedPixels, offset, opacity: fadedOpacity)
-                    diff?.setPixel(x: x, y: y, to: (grey, grey, grey, 255))
                 }
             }
         }
-
         return .compared(
-            PixelComparison(
-                differentPixels: differentPixels,
-                antialiasedPixels: antialiasedPixels,
-                size: ImageSize(width: width, height: height),
-                diffImage: diff
-            )
-        )
+            PixelComparison(differentPixels: differentPixels, antialiasedPixels: antialiasedPixels, size: size, diffImage: diff))
     }
 
-    /// Paints every pixel of `picture` with the faded grey of the same pixel in `pixels`.
-    static func drawFaded(_ pixels: [UInt8], width: Int, height: Int, opacity: Double, into picture: inout RGBAImage) {
-        for y in 0..<height {
-            for x in 0..<width {
-                let grey = YIQDistance.fadedGrey(pixels, (y * width + x) * 4, opacity: opacity)
-                picture.setPixel(x: x, y: y, to: (grey, grey, grey, 255))
-            }
-        }
+    /// The brightness of a pixel blended over white with `opacity`, from 0 to 255: the grey of the faded diff
+    /// background.
+    static func fadedGrey(_ pixel: (red: UInt8, green: UInt8, blue: UInt8, alpha: UInt8), opacity: Double) -> UInt8 {
+        let y = Luma.of(Double(pixel.red), Double(pixel.green), Double(pixel.blue))
+        let alpha = opacity * Double(pixel.alpha) / 255
+        let grey = 255 + (y - 255) * alpha
+        return UInt8(max(0, min(255, grey.rounded())))
     }
 }

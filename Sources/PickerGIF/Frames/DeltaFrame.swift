@@ -1,3 +1,5 @@
+import PickerKit
+
 /// One GIF frame ready to write: the rectangle that changed and the palette indices to put there.
 struct DeltaFrame {
     /// The source frame it shows.

@@ -1,3 +1,5 @@
+import PickerKit
+
 /// Turns each frame's wanted palette indices into the smallest GIF frames that show them over what is on screen.
 ///
 /// Turning an opaque pixel transparent is only possible by having the frame before clear a rectangle when it is

@@ -1,3 +1,5 @@
+import PickerKit
+
 /// Which source frame each GIF frame shows and for how long, so that a GIF plays an animation at its own pace.
 ///
 /// GIF delays are whole centiseconds, and browsers slow down any delay under 2 cs, so the plan:
@@ -13,34 +15,34 @@
 /// A plan whose whole duration is under 2 cs is a single frame with that duration (a still picture).
 ///
 /// Pure: no pictures, only times, so it can be checked at any frame rate without rendering.
-public struct GIFFramePlan: Equatable, Sendable {
+package struct GIFFramePlan: Equatable, Sendable {
     /// One frame of the GIF.
-    public struct Frame: Equatable, Sendable {
+    package struct Frame: Equatable, Sendable {
         /// The source frame the GIF frame shows.
-        public let sourceIndex: Int
+        package let sourceIndex: Int
         /// How long it stays on screen, in centiseconds.
-        public let delay: Int
+        package let delay: Int
 
         /// Creates a frame.
-        public init(sourceIndex: Int, delay: Int) {
+        package init(sourceIndex: Int, delay: Int) {
             self.sourceIndex = sourceIndex
             self.delay = delay
         }
     }
 
     /// The shortest delay browsers honour, in centiseconds.
-    public static let minimumDelay = 2
+    package static let minimumDelay = 2
     /// The longest delay a GIF frame can hold, in centiseconds.
-    public static let maximumDelay = 65_535
+    package static let maximumDelay = 65_535
     /// The longest animation planned, in seconds; far beyond what a spec allows, and small enough for exact
     /// centisecond arithmetic.
-    public static let maximumDuration = 10_000_000.0
+    package static let maximumDuration = 10_000_000.0
 
     /// The GIF frames in order.
-    public let frames: [Frame]
+    package let frames: [Frame]
 
     /// The sum of the delays, in centiseconds.
-    public var totalDelay: Int {
+    package var totalDelay: Int {
         frames.reduce(0) { $0 + $1.delay }
     }
 
@@ -51,7 +53,7 @@ public struct GIFFramePlan: Equatable, Sendable {
     ///
     /// Throws `GIFEncodingError.invalidTiming` when there are no frames, the arrays differ in length, a time or
     /// the duration is negative, not finite or beyond `maximumDuration`, or the times go backwards.
-    public init(frameTimes: [Double], duration: Double, repeatsPrevious: [Bool]) throws(GIFEncodingError) {
+    package init(frameTimes: [Double], duration: Double, repeatsPrevious: [Bool]) throws(GIFEncodingError) {
         guard !frameTimes.isEmpty else { throw .invalidTiming("there are no frames") }
         guard frameTimes.count == repeatsPrevious.count else {
             throw .invalidTiming("\(frameTimes.count) frame times but \(repeatsPrevious.count) repeat flags")
@@ -76,7 +78,7 @@ public struct GIFFramePlan: Equatable, Sendable {
     ///
     /// Throws `GIFEncodingError.invalidTiming` when `fps` is not a positive number, `frameCount` is not positive,
     /// `repeatsPrevious` does not hold one flag per frame, or the times are out of range.
-    public init(frameCount: Int, fps: Double, duration: Double, repeatsPrevious: [Bool]) throws(GIFEncodingError) {
+    package init(frameCount: Int, fps: Double, duration: Double, repeatsPrevious: [Bool]) throws(GIFEncodingError) {
         guard fps.isFinite, fps > 0 else { throw .invalidTiming("the frame rate \(fps) is not a positive number") }
         guard frameCount > 0 else { throw .invalidTiming("there are no frames") }
         try self.init(frameTimes: (0..<frameCount).map { Double($0) / fps }, duration: duration, repeatsPrevious: repeatsPrevious)
@@ -90,26 +92,7 @@ public struct GIFFramePlan: Equatable, Sendable {
     /// The plan in centiseconds: `starts[k]` is frame k's rounded time, `end` the rounded duration.
     static func plan(starts: [Int], end: Int, repeatsPrevious: [Bool]) -> [Frame] {
         // Each GIF frame: where it starts and which picture it shows.
-        var segments: [(start: Int, source: Int)] = [(0, 0)]
-        // The latest picture not yet on screen, if the last change could not start a frame of its own.
-        var pending: Int?
-        for index in starts.indices.dropFirst() {
-            if !repeatsPrevious[index] { pending = index }
-            guard let source = pending, let last = segments.last else { continue }
-            let start = starts[index]
-            if start - last.start >= minimumDelay && end - start >= minimumDelay {
-                segments.append((start, source))
-                pending = nil
-            }
-        }
-        if let source = pending, let last = segments.last {
-            // The final picture gets the last 2 cs when there is room, or replaces the last frame's picture.
-            if end - last.start >= 2 * minimumDelay {
-                segments.append((end - minimumDelay, source))
-            } else {
-                segments[segments.count - 1].source = source
-            }
-        }
+        let segments = FrameScheduler.segments(starts: starts, end: end, repeatsPrevious: repeatsPrevious, minimumDelay: minimumDelay)
         var frames: [Frame] = []
         for (position, segment) in segments.enumerated() {
             let segmentEnd = position + 1 < segments.count ? segments[position + 1].start : end
@@ -117,10 +100,10 @@ public struct GIFFramePlan: Equatable, Sendable {
             // Split holds longer than a GIF delay can hold, never leaving a piece under the minimum.
             while remaining > maximumDelay {
                 let piece = remaining - maximumDelay < minimumDelay ? maximumDelay - minimumDelay : maximumDelay
-                frames.append(Frame(sourceIndex: segment.source, delay: piece))
+                frames.append(Frame(sourceIndex: segment.sourceIndex, delay: piece))
                 remaining -= piece
             }
-            frames.append(Frame(sourceIndex: segment.source, delay: remaining))
+            frames.append(Frame(sourceIndex: segment.sourceIndex, delay: remaining))
         }
         return frames
     }

@@ -6,7 +6,7 @@
 /// - A spring replaces every running animation, starting from the value and velocity shown at that moment.
 /// - A jump replaces every running animation with nothing: the value is on its new target at once.
 /// - A retarget to the value's current target adds nothing, as SwiftUI animates only values that change.
-public struct AnimatedValue: Equatable, Sendable {
+package struct AnimatedValue: Equatable, Sendable {
     /// How a retarget moves the value.
     enum Motion: Equatable, Sendable {
         case curve(CubicBezier, duration: Double, delta: AnimationVector)
@@ -68,18 +68,18 @@ public struct AnimatedValue: Equatable, Sendable {
     private(set) var retargets: [Retarget]
 
     /// A value resting on `initial` from the beginning of time.
-    public init(initial: AnimationVector) {
+    package init(initial: AnimationVector) {
         retargets = [Retarget(time: -.infinity, target: initial, motion: .jump)]
     }
 
     /// The target the value is heading for after every retarget so far.
-    public var finalTarget: AnimationVector {
+    package var finalTarget: AnimationVector {
         // Never empty: the initializer adds the resting retarget.
         retargets[retargets.count - 1].target
     }
 
     /// The first moment from which the value no longer moves.
-    public var settleTime: Double {
+    package var settleTime: Double {
         retargets.map(\.endTime).max() ?? 0
     }
 
@@ -92,8 +92,18 @@ public struct AnimatedValue: Equatable, Sendable {
     }
 
     /// The value shown at `time`.
-    public func value(at time: Double) -> AnimationVector {
-        let active = contributing(at: time)
+    package func value(at time: Double) -> AnimationVector {
+        value(at: time, active: contributing(at: time))
+    }
+
+    /// The value an instant before `time`: the same as `value(at:)` except where a jump happens at `time`.
+    package func value(justBefore time: Double) -> AnimationVector {
+        guard let newest = retargets.lastIndex(where: { $0.time < time }) else { return value(at: time) }
+        let base = retargets[...newest].lastIndex(where: \.replacesRunning) ?? 0
+        return value(at: time, active: retargets[base...newest])
+    }
+
+    private func value(at time: Double, active: ArraySlice<Retarget>) -> AnimationVector {
         // `contributing` never returns an empty slice.
         var result = active[active.endIndex - 1].target
         for retarget in active { result = result + retarget.offset(at: time) }
@@ -101,7 +111,7 @@ public struct AnimatedValue: Equatable, Sendable {
     }
 
     /// How fast the shown value is changing at `time`, per second.
-    public func velocity(at time: Double) -> AnimationVector {
+    package func velocity(at time: Double) -> AnimationVector {
         let active = contributing(at: time)
         var result = AnimationVector.zero(count: finalTarget.components.count)
         for retarget in active { result = result + retarget.velocity(at: time) }
@@ -111,7 +121,7 @@ public struct AnimatedValue: Equatable, Sendable {
     /// Animates to `target` from `time` with `curve` (and `duration`, for timing curves).
     ///
     /// Does nothing when `target` is the current target. Retargets must come in time order.
-    public mutating func animate(to target: AnimationVector, at time: Double, curve: AnimationCurve, duration: Double) {
+    package mutating func animate(to target: AnimationVector, at time: Double, curve: AnimationCurve, duration: Double) {
         let previousTarget = targetBefore(time)
         guard target != previousTarget else { return }
         switch curve {
@@ -133,7 +143,7 @@ public struct AnimatedValue: Equatable, Sendable {
     }
 
     /// Puts the value on `target` at `time` with no animation, ending any that are running.
-    public mutating func jump(to target: AnimationVector, at time: Double) {
+    package mutating func jump(to target: AnimationVector, at time: Double) {
         retargets.append(Retarget(time: time, target: target, motion: .jump))
     }
 

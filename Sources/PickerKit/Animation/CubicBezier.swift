@@ -1,17 +1,22 @@
 /// A CSS / Core Animation timing function: a cubic Bézier from (0, 0) to (1, 1) with control points
 /// (x1, y1) and (x2, y2), mapping the fraction of time elapsed to the fraction of the change done.
-public struct CubicBezier: Equatable, Sendable {
+package struct CubicBezier: Equatable, Sendable {
     /// The first control point.
-    public let x1: Double, y1: Double
+    package let x1: Double, y1: Double
     /// The second control point.
-    public let x2: Double, y2: Double
+    package let x2: Double, y2: Double
 
     /// Creates a timing function; x1 and x2 must be in 0…1 so that time maps to exactly one progress.
-    public init(x1: Double, y1: Double, x2: Double, y2: Double) {
+    package init(x1: Double, y1: Double, x2: Double, y2: Double) {
         self.x1 = x1
         self.y1 = y1
         self.x2 = x2
         self.y2 = y2
+    }
+
+    /// True when every control point lies in 0…1, as SMIL's `keySplines` require.
+    package var staysWithinUnitSquare: Bool {
+        [x1, y1, x2, y2].allSatisfy { (0...1).contains($0) }
     }
 
     private func coordinate(_ s: Double, _ p1: Double, _ p2: Double) -> Double {
@@ -48,14 +53,14 @@ public struct CubicBezier: Equatable, Sendable {
     }
 
     /// The fraction of the change done when `time` (0…1, clamped) of the duration has passed.
-    public func progress(atTime time: Double) -> Double {
+    package func progress(atTime time: Double) -> Double {
         if time <= 0 { return 0 }
         if time >= 1 { return 1 }
         return coordinate(parameter(forTime: time), y1, y2)
     }
 
     /// d(progress)/d(time) at `time`, for the velocity a spring inherits when it interrupts this curve.
-    public func slope(atTime time: Double) -> Double {
+    package func slope(atTime time: Double) -> Double {
         let clamped = min(max(time, 0), 1)
         let s = parameter(forTime: clamped)
         let dx = derivative(s, x1, x2)

@@ -2,23 +2,23 @@ import Foundation
 
 /// SwiftUI's `spring(response:dampingFraction:)`: a damped harmonic oscillator of mass 1 with stiffness
 /// (2π / response)² and damping 2·√stiffness·dampingFraction, moving an offset from its target to zero.
-public struct Spring: Equatable, Sendable {
+package struct Spring: Equatable, Sendable {
     /// Seconds for one undamped oscillation.
-    public let response: Double
+    package let response: Double
     /// 1 is critically damped; below 1 overshoots; above 1 creeps.
-    public let dampingFraction: Double
+    package let dampingFraction: Double
 
     /// Creates a spring; both parameters must be positive (`SpecLimits` keeps them so).
-    public init(response: Double, dampingFraction: Double) {
+    package init(response: Double, dampingFraction: Double) {
         self.response = response
         self.dampingFraction = dampingFraction
     }
 
     /// The undamped angular frequency ω = 2π / response.
-    public var angularFrequency: Double { 2 * Double.pi / response }
+    package var angularFrequency: Double { 2 * Double.pi / response }
 
     /// The offset from the target and its velocity at `time` after release from `offset` moving at `velocity`.
-    public func state(offset x0: Double, velocity v0: Double, at time: Double) -> (offset: Double, velocity: Double) {
+    package func state(offset x0: Double, velocity v0: Double, at time: Double) -> (offset: Double, velocity: Double) {
         let omega = angularFrequency
         let zeta = dampingFraction
         let t = time
@@ -49,7 +49,7 @@ public struct Spring: Equatable, Sendable {
     }
 
     /// √(x² + (v/ω)²): the motion's amplitude, which never grows for a damped spring (it is √(2·energy)/ω).
-    public func amplitude(offset: Double, velocity: Double) -> Double {
+    package func amplitude(offset: Double, velocity: Double) -> Double {
         (offset * offset + (velocity / angularFrequency) * (velocity / angularFrequency)).squareRoot()
     }
 
@@ -59,7 +59,7 @@ public struct Spring: Equatable, Sendable {
     /// Zero for a component that starts at rest on its target.
     ///
     /// The amplitude never increases, so the moment is found by doubling an upper bound and bisecting.
-    public func settlingTime(offset x0: Double, velocity v0: Double, threshold: Double = 0.001) -> Double {
+    package func settlingTime(offset x0: Double, velocity v0: Double, threshold: Double = 0.001) -> Double {
         let start = amplitude(offset: x0, velocity: v0)
         guard start > 0 else { return 0 }
         let limit = start * threshold

@@ -1,16 +1,16 @@
 /// A colour with straight (not premultiplied) alpha, each channel from 0 to 1, in sRGB.
-public struct RGBAColor: Equatable, Hashable, Sendable {
+package struct RGBAColor: Equatable, Hashable, Sendable {
     /// Red, 0…1.
-    public var red: Double
+    package var red: Double
     /// Green, 0…1.
-    public var green: Double
+    package var green: Double
     /// Blue, 0…1.
-    public var blue: Double
+    package var blue: Double
     /// Opacity, 0 (transparent) … 1 (opaque).
-    public var alpha: Double
+    package var alpha: Double
 
     /// Creates a colour from channels in 0…1.
-    public init(red: Double, green: Double, blue: Double, alpha: Double = 1) {
+    package init(red: Double, green: Double, blue: Double, alpha: Double = 1) {
         self.red = red
         self.green = green
         self.blue = blue
@@ -18,7 +18,7 @@ public struct RGBAColor: Equatable, Hashable, Sendable {
     }
 
     /// Creates an opaque colour from a 24-bit 0xRRGGBB value.
-    public init(hex: UInt32, alpha: Double = 1) {
+    package init(hex: UInt32, alpha: Double = 1) {
         self.init(
             red: Double((hex >> 16) & 0xFF) / 255,
             green: Double((hex >> 8) & 0xFF) / 255,
@@ -27,15 +27,15 @@ public struct RGBAColor: Equatable, Hashable, Sendable {
     }
 
     /// Fully transparent black, SwiftUI's `Color.clear`.
-    public static let clear = RGBAColor(red: 0, green: 0, blue: 0, alpha: 0)
+    package static let clear = RGBAColor(red: 0, green: 0, blue: 0, alpha: 0)
 
     /// The same colour with its alpha multiplied by `factor`, as SwiftUI's `.opacity(_:)` does.
-    public func multiplyingAlpha(by factor: Double) -> RGBAColor {
+    package func multiplyingAlpha(by factor: Double) -> RGBAColor {
         RGBAColor(red: red, green: green, blue: blue, alpha: alpha * factor)
     }
 
     /// `#RRGGBB`, or `#RRGGBBAA` when not opaque, for SVG and messages.
-    public var hexString: String {
+    package var hexString: String {
         func byte(_ value: Double) -> String {
             let clamped = Int((Swift.min(Swift.max(value, 0), 1) * 255).rounded())
             let text = String(clamped, radix: 16, uppercase: true)

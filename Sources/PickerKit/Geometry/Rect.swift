@@ -37,16 +37,35 @@ public struct Size: Equatable, Hashable, Sendable, Codable {
     }
 }
 
-/// Padding added on the left and right (`horizontal`) and on the top and bottom (`vertical`) of a segment's label.
-public struct SegmentPadding: Equatable, Hashable, Sendable {
-    /// Points added on each of the left and right sides.
-    public var horizontal: Double
-    /// Points added on each of the top and bottom sides.
-    public var vertical: Double
+/// A point in points (or pixels, where a caller says so), from the top left.
+public struct Point: Equatable, Hashable, Sendable, Codable {
+    /// Rightwards.
+    public var x: Double
+    /// Downwards.
+    public var y: Double
 
-    /// Creates a padding.
-    public init(horizontal: Double, vertical: Double) {
-        self.horizontal = horizontal
-        self.vertical = vertical
+    /// Creates a point.
+    public init(x: Double, y: Double) {
+        self.x = x
+        self.y = y
+    }
+}
+
+extension Rect {
+    /// The centre.
+    public var center: Point { Point(x: x + width / 2, y: y + height / 2) }
+
+    /// The smallest rect holding both; an empty rect (no width or height) adds nothing.
+    package func union(_ other: Rect) -> Rect {
+        if width <= 0 || height <= 0 { return other }
+        if other.width <= 0 || other.height <= 0 { return self }
+        let left = min(x, other.x)
+        let top = min(y, other.y)
+        return Rect(x: left, y: top, width: max(maxX, other.maxX) - left, height: max(maxY, other.maxY) - top)
+    }
+
+    /// The rect grown by `amount` on every side (shrunk for a negative amount).
+    package func outset(by amount: Double) -> Rect {
+        Rect(x: x - amount, y: y - amount, width: width + 2 * amount, height: height + 2 * amount)
     }
 }

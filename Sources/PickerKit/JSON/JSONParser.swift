@@ -3,9 +3,9 @@
 /// It exists instead of `JSONSerialization` so that integers stay distinct from decimals and booleans,
 /// duplicate keys are caught, nesting depth is bounded (no stack overflow on hostile input), and every
 /// syntax error says where it is. Invalid UTF-8 inside strings is an error, not a replacement character.
-public struct JSONParser {
+package struct JSONParser {
     /// The deepest nesting of arrays and objects accepted; deeper documents are an error, not a crash.
-    public static let maximumDepth = 64
+    package static let maximumDepth = 64
 
     private let bytes: [UInt8]
     private var index = 0
@@ -14,7 +14,7 @@ public struct JSONParser {
     /// Parses a whole document from `bytes`.
     ///
     /// Throws `JSONSyntaxError` for anything that is not exactly one JSON value (surrounded by whitespace).
-    public static func parse(_ bytes: [UInt8]) throws(JSONSyntaxError) -> JSONValue {
+    package static func parse(_ bytes: [UInt8]) throws(JSONSyntaxError) -> JSONValue {
         var parser = JSONParser(bytes: bytes)
         // A UTF-8 byte order mark is tolerated, as editors on some systems write one.
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { parser.index = 3 }
@@ -302,11 +302,11 @@ public struct JSONParser {
 }
 
 /// A JSON syntax error with the 1-based line and column where it was found.
-public struct JSONSyntaxError: Error, Equatable, Sendable {
+package struct JSONSyntaxError: Error, Equatable, Sendable {
     /// The 1-based line of the error.
-    public var line: Int
+    package var line: Int
     /// The 1-based column (in characters) of the error.
-    public var column: Int
+    package var column: Int
     /// What was wrong, in words.
-    public var message: String
+    package var message: String
 }

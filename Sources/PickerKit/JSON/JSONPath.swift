@@ -31,14 +31,19 @@ public struct JSONPath: Equatable, Hashable, Sendable, CustomStringConvertible {
         JSONPath(components: components + [.index(index)])
     }
 
-    /// Dotted keys and bracketed indexes.
+    /// `key` cut to 64 characters with "…", so that a hostile key of megabytes cannot make a message as long.
+    public static func shortened(_ key: String) -> String {
+        key.count > 64 ? key.prefix(64) + "…" : key
+    }
+
+    /// Dotted keys and bracketed indexes; keys longer than 64 characters are cut short.
     public var description: String {
         var text = ""
         for component in components {
             switch component {
             case .key(let key):
                 if !text.isEmpty { text += "." }
-                text += key
+                text += Self.shortened(key)
             case .index(let index):
                 text += "[\(index)]"
             }

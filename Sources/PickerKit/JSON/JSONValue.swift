@@ -1,6 +1,6 @@
 /// A parsed JSON document, kept close to its text: objects keep their key order and numbers remember
 /// whether they were written as integers, so the spec can tell `2` from `2.0` and report keys in order.
-public indirect enum JSONValue: Equatable, Sendable {
+package indirect enum JSONValue: Equatable, Sendable {
     case null
     case bool(Bool)
     case number(JSONNumber)
@@ -9,7 +9,7 @@ public indirect enum JSONValue: Equatable, Sendable {
     case object(JSONObject)
 
     /// A short name of the value's kind for error messages ("a string", "an object", …).
-    public var kindDescription: String {
+    package var kindDescription: String {
         switch self {
         case .null: return "null"
         case .bool(let value): return value ? "true" : "false"
@@ -23,33 +23,33 @@ public indirect enum JSONValue: Equatable, Sendable {
 
 /// A JSON number with its source text, its value as a `Double`, and its value as an `Int` when it was
 /// written without a fraction or exponent and fits.
-public struct JSONNumber: Equatable, Sendable {
+package struct JSONNumber: Equatable, Sendable {
     /// The number as written in the file, for messages.
-    public var text: String
+    package var text: String
     /// The value as a double; always finite (the parser rejects overflow).
-    public var double: Double
+    package var double: Double
     /// The value as an integer, when the literal has no fraction or exponent and fits in `Int`.
-    public var integer: Int?
+    package var integer: Int?
 }
 
 /// A JSON object whose members keep the order they had in the file.
 ///
 /// Duplicate keys are rejected by the parser.
-public struct JSONObject: Equatable, Sendable {
+package struct JSONObject: Equatable, Sendable {
     /// The members in file order.
-    public var members: [(key: String, value: JSONValue)]
+    package var members: [(key: String, value: JSONValue)]
 
     /// Creates an object from members in order.
-    public init(_ members: [(key: String, value: JSONValue)]) {
+    package init(_ members: [(key: String, value: JSONValue)]) {
         self.members = members
     }
 
     /// The value of `key`, or nil when the object has no such member.
-    public subscript(key: String) -> JSONValue? {
+    package subscript(key: String) -> JSONValue? {
         members.first(where: { $0.key == key })?.value
     }
 
-    public static func == (lhs: JSONObject, rhs: JSONObject) -> Bool {
+    package static func == (lhs: JSONObject, rhs: JSONObject) -> Bool {
         lhs.members.count == rhs.members.count
             && zip(lhs.members, rhs.members).allSatisfy { $0.key == $1.key && $0.value == $1.value }
     }

@@ -9,10 +9,14 @@ public enum AnimationCurve: Equatable, Hashable, Sendable {
     case easeOut
     /// `Animation.easeInOut`: the cubic Bézier (0.42, 0, 0.58, 1).
     case easeInOut
-    /// `Animation.timingCurve(x1, y1, x2, y2)`: a CSS-style cubic Bézier with x1 and x2 in 0…1.
+    /// `Animation.timingCurve(x1, y1, x2, y2)`: a CSS-style cubic Bézier with x1 and x2 in 0…1 and y1, y2 in −10…10
+    /// (outside 0…1 the curve overshoots).
     case bezier(x1: Double, y1: Double, x2: Double, y2: Double)
     /// `Animation.spring(response:dampingFraction:)`: a damped spring of mass 1 that settles by itself.
     case spring(response: Double, dampingFraction: Double)
+
+    /// SwiftUI's `Animation.spring` with its defaults: response 0.5 s, damping fraction 0.825 (`"spring"` in JSON).
+    public static let defaultSpring = AnimationCurve.spring(response: 0.5, dampingFraction: 0.825)
 
     /// The control points of the curve's cubic Bézier, or nil for a spring.
     public var bezierControlPoints: (x1: Double, y1: Double, x2: Double, y2: Double)? {

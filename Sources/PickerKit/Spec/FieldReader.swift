@@ -1,6 +1,7 @@
-/// Reads typed fields out of JSON values, turning every mismatch into a `SpecError` with the field's path.
+/// Reads typed fields out of JSON values, turning every mismatch of kind into a `SpecError` with the field's path.
 ///
-/// Each function takes the value and its path, so messages always name the exact field that is wrong.
+/// Only the kind of each value is checked here (a number, a string, one of some words); whether the value is in
+/// range is `SpecValidator`'s check, which a spec built in Swift gets too.
 struct FieldReader {
     /// The spec file's path, for messages.
     var file: String?
@@ -22,27 +23,12 @@ struct FieldReader {
         return object
     }
 
-    /// A finite number within `range`.
-    func number(_ value: JSONValue, at path: JSONPath, in range: ClosedRange<Double>, unit: String = "")
-        throws(SpecError) -> Double
-    {
-        let expected = "a number from \(Self.format(range.lowerBound)) to \(Self.format(range.upperBound))\(unit)"
+    /// A number (always finite: the parser rejects overflow); `expected` says what the field takes, for the message.
+    func number(_ value: JSONValue, at path: JSONPath, expected: String) throws(SpecError) -> Double {
         guard case .number(let number) = value else {
             throw failure(path, .expected(expected, found: value.kindDescription))
         }
-        guard range.contains(number.double) else {
-            throw failure(path, .expected(expected, found: value.kindDescription))
-        }
         return number.double
-    }
-
-    /// A whole number within `range`, written without a fraction.
-    func integer(_ value: JSONValue, at path: JSONPath, in range: ClosedRange<Int>) throws(SpecError) -> Int {
-        let expected = "a whole number from \(range.lowerBound) to \(range.upperBound)"
-        guard case .number(let number) = value, let integer = number.integer, range.contains(integer) else {
-            throw failure(path, .expected(expected, found: value.kindDescription))
-        }
-        return integer
     }
 
     /// One of the given words.
@@ -56,32 +42,27 @@ struct FieldReader {
         return choice
     }
 
-    /// A non-empty string of at most `maximumLength` characters.
-    func string(_ value: JSONValue, at path: JSONPath, maximumLength: Int = 200) throws(SpecError) -> String {
-        guard case .string(let text) = value, !text.isEmpty, text.count <= maximumLength else {
-            throw failure(path, .expected("a non-empty string of at most \(maximumLength) characters", found: value.kindDescription))
+    /// A string of any length; `expected` says what the field takes, for the message.
+    func anyString(_ value: JSONValue, at path: JSONPath, expected: String = "a string") throws(SpecError) -> String {
+        guard case .string(let text) = value else {
+            throw failure(path, .expected(expected, found: value.kindDescription))
         }
         return text
     }
 
-    /// A colour: `#RGB`, `#RRGGBB`, `#RRGGBBAA`, or a SwiftUI colour name.
-    func color(_ value: JSONValue, at path: JSONPath) throws(SpecError) -> RGBAColor {
-        if case .string(let text) = value, let color = ColorParser.color(from: text) {
-            return color
+    /// A colour string; a malformed one is kept for the validator to report, with the spec's other colour errors.
+    func color(_ value: JSONValue, at path: JSONPath) throws(SpecError) -> PickerColor {
+        guard case .string(let text) = value else {
+            throw failure(path, .expected(SpecExpectation.color, found: value.kindDescription))
         }
-        let names = ColorParser.namedColors.map(\.name).joined(separator: ", ")
-        throw failure(path, .expected("a colour: \"#RGB\", \"#RRGGBB\", \"#RRGGBBAA\", or one of \(names)", found: value.kindDescription))
+        return PickerColor(text) ?? PickerColor(.invalid(text))
     }
 
     /// The known key most like `key` (at most two edits away, ignoring case, more for long keys), for a
     /// did-you-mean.
     static func closestKey(to key: String, in known: [String]) -> String? {
-        Suggestion.closest(to: key, in: known, maximumDistance: max(2, key.count / 3))
-    }
-
-    /// A number without a trailing ".0" when it is whole, for messages.
-    static func format(_ value: Double) -> String {
-        if value == value.rounded(), abs(value) < 1e15 { return String(Int(value)) }
-        return String(value)
+        // A key of thousands of characters is no typo of a short one; comparing it would cost time for nothing.
+        guard key.count <= 64 else { return nil }
+        return Suggestion.closest(to: key, in: known, maximumDistance: max(2, key.count / 3))
     }
 }

@@ -1,9 +1,9 @@
 /// Checks the limits that depend on more than one field (the canvas's pixel size, the number of frames)
 /// once the spec is laid out and timed, before any picture is allocated.
-public enum RenderLimits {
+package enum RenderLimits {
     /// Throws a `SpecError` naming the field to change when `spec` would need a canvas or a frame count
     /// beyond `SpecLimits`.
-    public static func check(spec: PickerSpec, layout: PickerLayout, timeline: Timeline, file: String?) throws(SpecError) {
+    package static func check(spec: PickerSpec, layout: PickerLayout, timeline: Timeline, file: String?) throws(SpecError) {
         let scale = spec.output.scale
         let width = layout.canvas.width * scale
         let height = layout.canvas.height * scale
@@ -21,7 +21,7 @@ public enum RenderLimits {
             throw SpecError(
                 file: file, path: JSONPath.root.appending("output").appending("fps"),
                 problem: .limitExceeded(
-                    "\(seconds) s at \(FieldReader.format(spec.output.fps)) fps would be \(Int(timeline.exactFrameCount)) frames; at most \(SpecLimits.maximumFrames) (lower output.fps or shorten selection.sequence)"
+                    "\(seconds) s at \(SpecExpectation.format(spec.output.fps)) fps would be \(Int(timeline.exactFrameCount)) frames; at most \(SpecLimits.maximumFrames) (lower output.fps or shorten selection.sequence)"
                 ))
         }
     }

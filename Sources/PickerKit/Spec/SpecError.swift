@@ -46,11 +46,13 @@ public enum SpecProblem: Equatable, Sendable {
     /// An object has a key the spec does not define.
     case unknownKey(String, suggestion: String?, known: [String])
     /// An item appears twice in `items`.
-    case duplicateItem(Item, firstIndex: Int)
+    case duplicateItem(ItemValue, firstIndex: Int)
     /// A selection names an item that is not in `items`.
-    case unknownItem(String, items: [Item])
+    case unknownItem(String, items: [ItemValue])
     /// A whole-spec limit is exceeded (canvas size, frame count, duration).
     case limitExceeded(String)
+    /// A file the spec names (an icon or image) cannot be used.
+    case unusableFile(path: String, reason: String)
 
     /// The problem in words.
     public var message: String {
@@ -67,7 +69,7 @@ public enum SpecProblem: Equatable, Sendable {
             return "missing; expected \(expected)"
         case .unknownKey(let key, let suggestion, let known):
             let hint = suggestion.map { " (did you mean \"\($0)\"?)" } ?? ""
-            return "unknown key \"\(key)\"\(hint); known keys here: \(known.joined(separator: ", "))"
+            return "unknown key \"\(JSONPath.shortened(key))\"\(hint); known keys here: \(known.joined(separator: ", "))"
         case .duplicateItem(let item, let firstIndex):
             return "the item \(item) appears twice (first at items[\(firstIndex)]); items must be unique"
         case .unknownItem(let found, let items):
@@ -75,6 +77,8 @@ public enum SpecProblem: Equatable, Sendable {
             return "expected one of the items (\(list)\(items.count > 12 ? ", …" : "")) or null, found \(found)"
         case .limitExceeded(let detail):
             return detail
+        case .unusableFile(let path, let reason):
+            return "cannot use the file \"\(path)\": \(reason)"
         }
     }
 }

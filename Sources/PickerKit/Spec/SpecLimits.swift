@@ -5,7 +5,7 @@ public enum SpecLimits {
     public static let maximumFileBytes = 1 << 20
     /// Items in one picker.
     public static let itemCount = 1...64
-    /// Characters in one label.
+    /// Characters (Unicode code points, as JSON Schema's `maxLength` counts) in one label or font family name.
     public static let maximumLabelLength = 200
     /// Selection changes in one spec.
     public static let maximumChanges = 1_000
@@ -29,4 +29,24 @@ public enum SpecLimits {
     public static let springResponse = 0.01...10.0
     /// A spring's damping fraction; 0 would never settle.
     public static let springDampingFraction = 0.01...10.0
+    /// A timing curve's x1 and x2: in 0…1, so that time maps to exactly one progress.
+    public static let bezierX = 0.0...1.0
+    /// A timing curve's y1 and y2: outside 0…1 the curve overshoots, as SwiftUI's `timingCurve` allows.
+    public static let bezierY = -10.0...10.0
+    /// A font weight on the CSS scale.
+    public static let fontWeight = 100...1000
+    /// An icon's size in points, as a font's.
+    public static let iconSize = 1.0...512.0
+    /// A shadow's blur radius in points.
+    public static let shadowBlur = 0.0...64.0
+    /// Shadows under the highlight.
+    public static let maximumShadows = 8
+    /// A touch circle's diameter in points.
+    public static let touchDiameter = 0.0...512.0
+    /// Variants one spec renders (the product of its variant lists).
+    public static let maximumVariants = 64
+    /// The largest icon or image file read, in bytes.
+    public static let maximumImageFileBytes = 1 << 20
+    /// How many times an animated output may play (a GIF's loop counter is 16 bits).
+    public static let loopCount = 1...65_535
 }

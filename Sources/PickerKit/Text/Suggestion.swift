@@ -1,16 +1,16 @@
 /// Did-you-mean hints: the known word closest to what the user typed, shared by the spec decoder (keys) and the
 /// command line (commands and options).
-public enum Suggestion {
+package enum Suggestion {
     /// The word in `candidates` closest to `typed` (Levenshtein distance, ignoring case), when it is at most
     /// `maximumDistance` edits away.
-    public static func closest(to typed: String, in candidates: [String], maximumDistance: Int) -> String? {
+    package static func closest(to typed: String, in candidates: [String], maximumDistance: Int) -> String? {
         let scored = candidates.map { ($0, editDistance(typed.lowercased(), $0.lowercased())) }
         guard let best = scored.min(by: { $0.1 < $1.1 }), best.1 <= maximumDistance else { return nil }
         return best.0
     }
 
     /// The number of single-character insertions, deletions, and substitutions that turn `a` into `b`.
-    public static func editDistance(_ a: String, _ b: String) -> Int {
+    package static func editDistance(_ a: String, _ b: String) -> Int {
         let a = Array(a.unicodeScalars)
         let b = Array(b.unicodeScalars)
         guard !a.isEmpty else { return b.count }

@@ -1,8 +1,8 @@
 /// An animated value written as keyframes, for formats that animate by themselves (animated SVG): key times,
 /// the value at each, and how to ease from each key to the next.
-public struct KeyframeTrack: Equatable, Sendable {
+package struct KeyframeTrack: Equatable, Sendable {
     /// How the value moves between two neighbouring keys.
-    public enum Easing: Equatable, Sendable {
+    package enum Easing: Equatable, Sendable {
         /// Straight interpolation (holds, and samples of springs and overlapping curves).
         case linear
         /// A cubic Bézier timing function over the whole interval.
@@ -10,13 +10,17 @@ public struct KeyframeTrack: Equatable, Sendable {
     }
 
     /// Key times in seconds, never decreasing; two equal times mark a jump.
-    public var times: [Double] = []
+    package var times: [Double] = []
     /// The value's components at each key.
-    public var values: [[Double]] = []
+    package var values: [[Double]] = []
     /// The easing from key i to key i + 1 (one fewer than keys).
-    public var easings: [Easing] = []
+    package var easings: [Easing] = []
 
-    mutating func append(time: Double, value: [Double], easingFromPrevious: Easing) {
+    /// An empty track.
+    package init() {}
+
+    /// Adds a key at `time` (not before the last), eased from the previous key by `easingFromPrevious`.
+    package mutating func append(time: Double, value: [Double], easingFromPrevious: Easing) {
         if !times.isEmpty { easings.append(easingFromPrevious) }
         times.append(time)
         values.append(value)
@@ -25,9 +29,10 @@ public struct KeyframeTrack: Equatable, Sendable {
 
 extension AnimatedValue {
     /// The value from 0 to `duration` as keyframes: a timing curve that runs alone from its start to its end
-    /// becomes one spline interval; springs and overlapping curves are sampled `samplesPerSecond` times a
-    /// second; jumps become two keys at the same time.
-    public func keyframes(duration: Double, samplesPerSecond: Double) -> KeyframeTrack {
+    /// becomes one spline interval (when its control points lie in 0…1, as SMIL's `keySplines` require; an
+    /// overshooting curve is sampled); springs and overlapping curves are sampled `samplesPerSecond` times a
+    /// second; a jump becomes two keys at the same time, the value just before it and the value after.
+    package func keyframes(duration: Double, samplesPerSecond: Double) -> KeyframeTrack {
         var events: Set<Double> = [0, duration]
         for retarget in retargets where retarget.time.isFinite {
             if retarget.time >= 0 && retarget.time <= duration { events.insert(retarget.time) }
@@ -37,8 +42,8 @@ extension AnimatedValue {
         var track = KeyframeTrack()
         track.append(time: 0, value: value(at: 0).components, easingFromPrevious: .linear)
         for (start, end) in zip(times, times.dropFirst()) {
-            // A jump at `start`: the value just before it differs from the value at it.
-            if retargets.contains(where: { $0.time == start && $0.motion == .jump }), start > 0 {
+            // A jump at `start`: the last key holds the value just before it; this one the value after.
+            if start > 0, retargets.contains(where: { $0.time == start && $0.motion == .jump }) {
                 track.append(time: start, value: value(at: start).components, easingFromPrevious: .linear)
             }
             let moving = retargets.filter { $0.time.isFinite && $0.time < end && $0.endTime > start }
@@ -46,17 +51,19 @@ extension AnimatedValue {
                 // A curve stops contributing once a later spring or jump replaces it.
                 !retargets.contains { $0.replacesRunning && $0.time > candidate.time && $0.time <= start }
             }
+            let endValue = value(justBefore: end).components
             if live.isEmpty {
-                track.append(time: end, value: value(at: end).components, easingFromPrevious: .linear)
+                track.append(time: end, value: endValue, easingFromPrevious: .linear)
             } else if live.count == 1, let only = live.first, only.time == start, only.endTime == end,
-                case .curve(let bezier, _, _) = only.motion
+                case .curve(let bezier, _, _) = only.motion, bezier.staysWithinUnitSquare
             {
-                track.append(time: end, value: value(at: end).components, easingFromPrevious: .spline(bezier))
+                track.append(time: end, value: endValue, easingFromPrevious: .spline(bezier))
             } else {
                 let steps = max(1, Int(((end - start) * samplesPerSecond).rounded(.up)))
                 for step in 1...steps {
                     let time = step == steps ? end : start + (end - start) * Double(step) / Double(steps)
-                    track.append(time: time, value: value(at: time).components, easingFromPrevious: .linear)
+                    let sample = step == steps ? endValue : value(at: time).components
+                    track.append(time: time, value: sample, easingFromPrevious: .linear)
                 }
             }
         }
@@ -67,18 +74,102 @@ extension AnimatedValue {
 extension Timeline {
     /// The highlight's rect (x, y, width, height) as keyframes from 0 to `duration`, or nil when no item is
     /// ever selected.
-    public func rectKeyframes(samplesPerSecond: Double) -> KeyframeTrack? {
+    package func rectKeyframes(samplesPerSecond: Double) -> KeyframeTrack? {
         rect?.keyframes(duration: duration, samplesPerSecond: samplesPerSecond)
     }
 
     /// The highlight's fill opacity (style opacity × fade, clamped to 0…1) as keyframes from 0 to `duration`.
-    public func opacityKeyframes(samplesPerSecond: Double) -> KeyframeTrack {
+    package func opacityKeyframes(samplesPerSecond: Double) -> KeyframeTrack {
         var track = fade.keyframes(duration: duration, samplesPerSecond: samplesPerSecond)
         if rect == nil { track.values = track.values.map { _ in [0] } }
         track.values = track.values.map { [style.opacity * min(max($0.first ?? 0, 0), 1)] }
         return track
     }
 
-    /// The corner radius the highlight's style asks for, before clamping to the rect.
-    public var requestedCornerRadius: Double { style.cornerRadius }
+    /// The corner radius drawn (the style's, clamped to half the rect's shorter side) as keyframes on the key
+    /// times of `rectTrack`, sampled `samplesPerSecond` times a second inside the intervals where the clamp starts
+    /// or stops biting, since there the radius is not the interval's easing of its end values.
+    ///
+    /// Within an interval each of the requested radius, half the width and half the height is the same easing of
+    /// its end values; when the same one is the smallest at both ends it is the smallest throughout, and the
+    /// radius follows the rect's easing exactly.
+    package func cornerRadiusKeyframes(following rectTrack: KeyframeTrack, samplesPerSecond: Double) -> KeyframeTrack {
+        let requested = style.cornerRadius
+        func halves(_ value: [Double]) -> (Double, Double) { (max(0, value[2]) / 2, max(0, value[3]) / 2) }
+        func radius(_ value: [Double]) -> Double {
+            let (width, height) = halves(value)
+            return min(requested, min(width, height))
+        }
+        func limit(_ value: [Double]) -> Int {
+            let (width, height) = halves(value)
+            if requested <= width && requested <= height { return 0 }
+            return width <= height ? 1 : 2
+        }
+        var track = KeyframeTrack()
+        guard let first = rectTrack.values.first, let firstTime = rectTrack.times.first else { return track }
+        track.append(time: firstTime, value: [radius(first)], easingFromPrevious: .linear)
+        for index in rectTrack.times.indices.dropFirst() {
+            let (start, end) = (rectTrack.times[index - 1], rectTrack.times[index])
+            let (from, to) = (rectTrack.values[index - 1], rectTrack.values[index])
+            let easing = rectTrack.easings[index - 1]
+            guard end > start, limit(from) != limit(to), let rect else {
+                track.append(time: end, value: [radius(to)], easingFromPrevious: easing)
+                continue
+            }
+            let steps = max(2, Int(((end - start) * samplesPerSecond).rounded(.up)))
+            for step in 1...steps {
+                let time = start + (end - start) * Double(step) / Double(steps)
+                let value = step == steps ? to : rect.value(at: time).components
+                track.append(time: step == steps ? end : time, value: [radius(value)], easingFromPrevious: .linear)
+            }
+        }
+        return track
+    }
+}
+
+extension Timeline {
+    /// Each item's selection (`FrameState.selection`) and each separator's opacity as keyframes, sampled
+    /// `samplesPerSecond` times a second and at every change's start and end, keys that lie on a straight line
+    /// between their neighbours dropped; empty when the timeline does not track selection.
+    package func selectionKeyframes(samplesPerSecond: Double) -> [KeyframeTrack] {
+        guard tracksSelection, duration > 0 else { return [] }
+        var times = Set((0...Int((duration * samplesPerSecond).rounded(.up))).map { min(duration, Double($0) / samplesPerSecond) })
+        for value in [rect, fade].compactMap({ $0 }) {
+            for retarget in value.retargets where retarget.time.isFinite {
+                for time in [retarget.time, retarget.endTime] where time >= 0 && time <= duration { times.insert(time) }
+            }
+        }
+        let sorted = times.sorted()
+        let samples = sorted.map { state(at: $0).selection }
+        return segmentFrames.indices.map { item in
+            var track = KeyframeTrack()
+            let values = samples.map { $0.indices.contains(item) ? $0[item] : 0 }
+            for index in values.indices {
+                let previous = index > 0 ? values[index - 1] : nil
+                let next = index + 1 < values.count ? values[index + 1] : nil
+                if let previous, let next, previous == values[index], next == values[index] { continue }
+                track.append(time: sorted[index], value: [values[index]], easingFromPrevious: .linear)
+            }
+            return track
+        }
+    }
+
+    /// The touches as keyframes of their opacity: none until the touch, fully shown at once, then fading; one track
+    /// per touch, with its centre.
+    package func touchKeyframes() -> [(center: Point, diameter: Double, track: KeyframeTrack)] {
+        touchEvents.map { event in
+            var track = KeyframeTrack()
+            let shown = event.time + TouchStyle.holdTime
+            let gone = shown + TouchStyle.fadeTime
+            track.append(time: 0, value: [0], easingFromPrevious: .linear)
+            if event.time > 0 { track.append(time: event.time, value: [0], easingFromPrevious: .linear) }
+            track.append(time: event.time, value: [1], easingFromPrevious: .linear)
+            track.append(time: min(shown, duration), value: [1], easingFromPrevious: .linear)
+            if gone <= duration {
+                track.append(time: gone, value: [0], easingFromPrevious: .linear)
+                if gone < duration { track.append(time: duration, value: [0], easingFromPrevious: .linear) }
+            }
+            return (event.center, touchDiameter, track)
+        }
+    }
 }

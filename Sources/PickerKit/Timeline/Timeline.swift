@@ -12,29 +12,46 @@ public struct Timeline: Equatable, Sendable {
     /// The whole animation's length: `settleTime` + tail.
     public let duration: Double
     /// The highlight's style values that do not animate.
-    let style: HighlightStyle
+    let style: ResolvedHighlight
     /// The rect, or nil while no item has ever been selected.
     let rect: AnimatedValue?
     /// The fade: one component, 1 shown, 0 hidden.
     let fade: AnimatedValue
+    /// Each segment's frame, for how selected each label looks.
+    let segmentFrames: [Rect]
+    /// True when labels or separators follow the highlight (so frames need `FrameState.selection`).
+    let tracksSelection: Bool
+    /// When each touch starts and where, when the spec shows touches.
+    let touchEvents: [TouchEvent]
+    /// The touches' diameter.
+    let touchDiameter: Double
 
     /// Builds the timeline of `spec` on `layout`.
     ///
     /// Every selected item is in the layout when the spec came from `PickerSpec.decode`; an item that is not
     /// is treated as selecting nothing.
-    public init(spec: PickerSpec, layout: PickerLayout) {
+    package init(spec: PickerSpec, layout: PickerLayout) {
         fps = spec.output.fps
-        style = spec.style.highlight
+        let resolved = spec.resolvedStyle
+        style = resolved.highlight
+        segmentFrames = layout.segments.map(\.frame)
+        tracksSelection = resolved.selectedLabelDiffers || resolved.separators != nil
+        touchDiameter = resolved.touches?.diameter ?? 0
+        var touchEvents: [TouchEvent] = []
         var rect = spec.initialSelection.flatMap(layout.segmentFrame(of:)).map { AnimatedValue(initial: AnimationVector($0)) }
         var fade = AnimatedValue(initial: AnimationVector([rect == nil ? 0 : 1]))
         var time = 0.0
         for change in spec.changes {
             time += change.after
+            let animation = spec.resolvedAnimation(of: change)
+            if resolved.touches != nil, let item = change.selection, let frame = layout.segmentFrame(of: item) {
+                touchEvents.append(TouchEvent(time: time, center: frame.center))
+            }
             if let item = change.selection, let frame = layout.segmentFrame(of: item) {
                 let target = AnimationVector(frame)
                 let visible = (fade.value(at: time).components.first ?? 0) > 0
                 if var moving = rect, visible {
-                    moving.animate(to: target, at: time, curve: change.curve, duration: change.duration)
+                    moving.animate(to: target, at: time, curve: animation.curve, duration: animation.duration)
                     rect = moving
                 } else if var hidden = rect {
                     hidden.jump(to: target, at: time)
@@ -42,14 +59,16 @@ public struct Timeline: Equatable, Sendable {
                 } else {
                     rect = AnimatedValue(initial: target)
                 }
-                fade.animate(to: AnimationVector([1]), at: time, curve: change.curve, duration: change.duration)
+                fade.animate(to: AnimationVector([1]), at: time, curve: animation.curve, duration: animation.duration)
             } else {
-                fade.animate(to: AnimationVector([0]), at: time, curve: change.curve, duration: change.duration)
+                fade.animate(to: AnimationVector([0]), at: time, curve: animation.curve, duration: animation.duration)
             }
         }
         self.rect = rect
         self.fade = fade
-        settleTime = max(time, rect?.settleTime ?? 0, fade.settleTime, 0)
+        self.touchEvents = touchEvents
+        let touchesEnd = touchEvents.last.map { $0.time + TouchStyle.holdTime + TouchStyle.fadeTime } ?? 0
+        settleTime = max(time, rect?.settleTime ?? 0, fade.settleTime, touchesEnd, 0)
         duration = settleTime + spec.tail
     }
 
@@ -70,10 +89,47 @@ public struct Timeline: Equatable, Sendable {
         Double(index) / fps
     }
 
+    /// The moment frame `index` shows: its time, except that the last frame shows the settled final state.
+    public func moment(ofFrame index: Int) -> Double {
+        let time = time(ofFrame: index)
+        return index >= frameCount - 1 ? max(time, settleTime) : time
+    }
+
     /// The highlight drawn in frame `index`; the last frame always shows the settled final state.
     public func highlight(forFrame index: Int) -> Highlight? {
-        let time = time(ofFrame: index)
-        return highlight(at: index >= frameCount - 1 ? max(time, settleTime) : time)
+        highlight(at: moment(ofFrame: index))
+    }
+
+    /// Everything that moves, in frame `index`; the last frame always shows the settled final state.
+    public func state(forFrame index: Int) -> FrameState {
+        state(at: moment(ofFrame: index))
+    }
+
+    /// Everything that moves, at `time` seconds.
+    public func state(at time: Double) -> FrameState {
+        let highlight = highlight(at: time)
+        var selection: [Double] = []
+        if tracksSelection {
+            selection = segmentFrames.map { frame in
+                guard let highlight, frame.width > 0, frame.height > 0 else { return 0 }
+                return Self.share(of: frame, coveredBy: highlight.rect) * highlight.opacity / max(style.opacity, 1e-12)
+            }
+        }
+        var touches: [Touch] = []
+        for event in touchEvents where time >= event.time {
+            let elapsed = time - event.time
+            let opacity = elapsed <= TouchStyle.holdTime ? 1 : 1 - (elapsed - TouchStyle.holdTime) / TouchStyle.fadeTime
+            if opacity > 0 { touches.append(Touch(center: event.center, diameter: touchDiameter, opacity: min(opacity, 1))) }
+        }
+        return FrameState(highlight: highlight, selection: selection, touches: touches)
+    }
+
+    /// How much of `frame` the `highlight` covers, 0 … 1: the overlapping area over the frame's.
+    static func share(of frame: Rect, coveredBy highlight: Rect) -> Double {
+        let width = min(frame.maxX, highlight.maxX) - max(frame.x, highlight.x)
+        let height = min(frame.maxY, highlight.maxY) - max(frame.y, highlight.y)
+        guard width > 0, height > 0 else { return 0 }
+        return min(1, (width * height) / (frame.width * frame.height))
     }
 
     /// The highlight at `time` seconds, or nil when none is visible.
@@ -88,4 +144,10 @@ public struct Timeline: Equatable, Sendable {
         let radius = min(style.cornerRadius, min(frame.width, frame.height) / 2)
         return Highlight(rect: frame, cornerRadius: radius, opacity: opacity)
     }
+}
+
+/// A touch: when it starts and where.
+struct TouchEvent: Equatable, Sendable {
+    var time: Double
+    var center: Point
 }

@@ -12,24 +12,30 @@ struct OptionDefinition: Sendable {
     var valueName: String?
     /// What the option does, in one line.
     var help: String
+    /// True when the option may be given more than once, each value kept; any other option given twice is an error.
+    var repeatable = false
 }
 
 /// What a command line said: positional arguments, option values, and flags, in the user's order.
 struct ParsedArguments: Sendable {
     var positional: [String] = []
-    var values: [String: String] = [:]
+    var values: [String: [String]] = [:]
     var flags: Set<String> = []
 
-    func value(_ name: String) -> String? { values[name] }
+    /// The value of an option given at most once.
+    func value(_ name: String) -> String? { values[name]?.last }
+    /// Every value of a repeatable option, in the order given.
+    func values(_ name: String) -> [String] { values[name] ?? [] }
     func has(_ flag: String) -> Bool { flags.contains(flag) }
 }
 
 /// Parses `arguments` against `options`, accepting `--name value`, `--name=value`, `-o value`, and `--` to end
-/// options.
+/// options: the one parser of every command.
 ///
-/// `--help` and `-h` are always known.
+/// `--help` and `-h` are always known. An option given twice is an error unless it is `repeatable`.
 ///
-/// Throws `UsageError` for an unknown option (with a did-you-mean), a missing value, or a value given to a flag.
+/// Throws `UsageError` for an unknown option (with a did-you-mean), a missing value, a value given to a flag, or
+/// an option given twice.
 func parseArguments(_ arguments: [String], options: [OptionDefinition], command: String) throws(UsageError) -> ParsedArguments {
     var parsed = ParsedArguments()
     var index = 0
@@ -60,11 +66,14 @@ func parseArguments(_ arguments: [String], options: [OptionDefinition], command:
             let hint = guess.map { " (did you mean '\($0)'?)" } ?? ""
             throw UsageError(command: command, message: "unknown option '\(name)'\(hint)")
         }
+        if !option.repeatable, parsed.values[option.name] != nil || parsed.flags.contains(option.name) {
+            throw UsageError(command: command, message: "\(option.name) is given twice; give it once")
+        }
         if option.valueName != nil {
             if let inlineValue {
-                parsed.values[option.name] = inlineValue
+                parsed.values[option.name, default: []].append(inlineValue)
             } else if index < arguments.count {
-                parsed.values[option.name] = arguments[index]
+                parsed.values[option.name, default: []].append(arguments[index])
                 index += 1
             } else {
                 throw UsageError(command: command, message: "\(option.name) needs a value (\(option.valueName ?? "VALUE"))")
@@ -89,7 +98,8 @@ func usageText(command: String, synopsis: String, summary: String, options: [Opt
     }
     let width = (labels.map(\.count).max() ?? 0) + 2
     for (label, option) in zip(labels, all) {
-        lines.append("  " + label.padding(toLength: width, withPad: " ", startingAt: 0) + option.help)
+        let repeatable = option.repeatable ? " (may be given more than once)" : ""
+        lines.append("  " + label.padding(toLength: width, withPad: " ", startingAt: 0) + option.help + repeatable)
     }
     if !details.isEmpty {
         lines.append("")

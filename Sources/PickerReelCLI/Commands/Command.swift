@@ -1,5 +1,5 @@
 import PickerCompare
-import PickerKit
+import PickerReel
 
 /// A fully parsed command line: what to do and with which options.
 ///
@@ -9,10 +9,10 @@ public enum Command: Equatable, Sendable {
     case render(RenderOptions)
     /// Render one frame to a file.
     case frame(FrameOptions)
-    /// Print the layout as JSON.
-    case layout(specPath: String)
-    /// Print the timeline as JSON.
-    case timeline(specPath: String)
+    /// Print the layout as JSON, of the spec's own appearance or one of its variants (by suffix).
+    case layout(specPath: String, variant: String? = nil)
+    /// Print the timeline as JSON, of the spec's own appearance or one of its variants (by suffix).
+    case timeline(specPath: String, variant: String? = nil)
     /// Check specs without rendering.
     case validate(specPaths: [String])
     /// Compare two PNG files or folders of them.
@@ -27,12 +27,10 @@ public enum Command: Equatable, Sendable {
 public struct RenderOptions: Equatable, Sendable {
     /// Spec files; empty renders the built-in seed demo.
     public var specPaths: [String] = []
-    /// Where frames go: with one spec, the folder itself; with several, the parent of one folder per spec.
-    ///
-    /// Nil means `Output/<spec name>/`.
+    /// The parent folder of the output: each spec renders into `<output>/<spec name>/`; nil means `Output`.
     public var outputPath: String?
-    /// Which files to write for each frame.
-    public var formats: [FrameFormat] = [.png]
+    /// Which files to write for each spec.
+    public var formats: [OutputFormat] = [.png]
     /// No progress or summary on standard error.
     public var quiet = false
     /// Render only slice K of N of the sorted spec list, for a CI matrix.
@@ -43,16 +41,14 @@ public struct RenderOptions: Equatable, Sendable {
     public var pngLevel: Int?
     /// What translucent pixels of a GIF are blended over.
     public var gifMatte: GIFMatte = .automatic
-}
+    /// The animated WebP's quality, 0–100; nil writes it lossless.
+    public var webpQuality: Int?
+    /// The variants to render, by suffix (`dark-rtl`, or `default` for the spec's own appearance); empty renders
+    /// every variant each spec lists.
+    public var variants: [String] = []
 
-/// What a GIF's translucent pixels are blended over, since a GIF pixel is either opaque or transparent.
-public enum GIFMatte: Equatable, Sendable {
-    /// White when the background is not opaque (so a translucent highlight stays visible), otherwise none.
-    case automatic
-    /// No matte: pixels under half opacity become transparent, the rest opaque.
-    case none
-    /// Blend translucent pixels over this colour.
-    case color(RGBAColor)
+    /// The defaults: the built-in demo into `Output/seed-demo/` as PNG frames.
+    public init() {}
 }
 
 /// One slice of a sorted list: slice `index` (1-based) of `count` contiguous, nearly equal slices.
@@ -63,10 +59,14 @@ public struct Shard: Equatable, Sendable {
     public var count: Int
 
     /// The part of `items` this shard takes; the shards 1…count together take every item exactly once.
+    ///
+    /// Computed with full-width arithmetic, so any K/N up to `Int.max` is exact and never overflows.
     public func slice<T>(of items: [T]) -> ArraySlice<T> {
-        let start = items.count * (index - 1) / count
-        let end = items.count * index / count
-        return items[start..<end]
+        func boundary(_ part: Int) -> Int {
+            let product = items.count.multipliedFullWidth(by: part)
+            return count.dividingFullWidth(product).quotient
+        }
+        return items[boundary(index - 1)..<boundary(index)]
     }
 }
 
@@ -78,27 +78,12 @@ public struct FrameOptions: Equatable, Sendable {
     public var moment: Moment
     /// The file to write; its extension (.png or .svg) picks the format.
     public var outputPath: String
+    /// One of the spec's variants, by suffix; nil draws the spec's own appearance.
+    public var variant: String? = nil
 
     /// A frame chosen by time or by index.
     public enum Moment: Equatable, Sendable {
         case time(Double)
         case index(Int)
     }
-}
-
-/// An output format: one file per frame (`png`, `svg`) or one file for the whole animation.
-public enum FrameFormat: String, Equatable, Sendable, CaseIterable {
-    /// `frame-0000.png`, …: one PNG per frame.
-    case png
-    /// `frame-0000.svg`, …: one SVG per frame.
-    case svg
-    /// `<name>.svg`: one self-contained SVG whose highlight animates (SMIL).
-    case svgAnimated = "svg-animated"
-    /// `<name>-sheet.png`: every frame in a grid, labelled with its index and time.
-    case sheet
-    /// `<name>.gif`: the animation as a looping GIF with one palette and delta frames.
-    case gif
-
-    /// True for formats written once per frame.
-    var isPerFrame: Bool { self == .png || self == .svg }
 }

@@ -1,7 +1,6 @@
 import Foundation
 import PickerCompare
-import PickerKit
-import PickerRender
+import PickerReel
 
 /// Turns the tool's arguments into a `Command`, with no side effects, so tests can call it directly.
 public enum CommandParser {
@@ -15,24 +14,40 @@ public enum CommandParser {
     ]
 
     static let renderOptions = [
-        OptionDefinition(name: "--output", short: "-o", valueName: "DIR", help: "Output folder (default: Output/<spec name>/)."),
+        OptionDefinition(
+            name: "--output", short: "-o", valueName: "DIR",
+            help: "Parent folder: each spec renders into DIR/<spec name>/ (default: Output)."),
         OptionDefinition(
             name: "--format", short: "-f", valueName: "LIST",
-            help: "Comma-separated formats: png, svg, svg-animated, sheet, gif (default: png)."),
+            help: "Comma-separated formats: \(OutputFormat.allCases.map(\.rawValue).joined(separator: ", ")) (default: png)."),
         OptionDefinition(
             name: "--gif-matte", short: nil, valueName: "COLOR",
             help: "GIF: colour translucent pixels are blended over, or none (default: white on a clear background)."),
+        OptionDefinition(
+            name: "--webp-quality", short: nil, valueName: "0-100",
+            help: "WebP: lossy at this quality (default: lossless, which keeps text crisp)."),
         OptionDefinition(name: "--shard", short: nil, valueName: "K/N", help: "Render only slice K of N of the sorted spec list."),
         OptionDefinition(name: "--jobs", short: "-j", valueName: "N", help: "Worker threads (default: one per core)."),
         OptionDefinition(
             name: "--png-level", short: nil, valueName: "N",
             help: "PNG compression, 0 (none) to 12 (smallest, far slowest) (default: \(PNGCompression.standard.level))."),
+        OptionDefinition(
+            name: "--variant", short: nil, valueName: "SUFFIX",
+            help: "Render only this variant of each spec: dark, rtl-ax2@3x, …, or default for the spec's own.", repeatable: true),
         OptionDefinition(name: "--quiet", short: "-q", valueName: nil, help: "Print nothing but errors."),
+    ]
+    static let variantOption = [
+        OptionDefinition(
+            name: "--variant", short: nil, valueName: "SUFFIX",
+            help: "One of the spec's variants (dark, rtl-ax2@3x, …); default: the spec's own appearance.")
     ]
     static let frameOptions = [
         OptionDefinition(name: "--time", short: "-t", valueName: "SECONDS", help: "The moment to draw, in seconds from the start."),
         OptionDefinition(name: "--index", short: "-i", valueName: "N", help: "The frame to draw, counting from 0."),
         OptionDefinition(name: "--output", short: "-o", valueName: "FILE", help: "The file to write: .png or .svg."),
+        OptionDefinition(
+            name: "--variant", short: nil, valueName: "SUFFIX",
+            help: "One of the spec's variants (dark, rtl-ax2@3x, …); default: the spec's own appearance."),
     ]
 
     /// The top-level help.
@@ -55,31 +70,37 @@ public enum CommandParser {
 
     static let renderHelp = usageText(
         command: "render",
-        synopsis: "[SPEC…] [-o DIR] [--format LIST] [--gif-matte COLOR] [--shard K/N] [-j N] [--png-level N] [--quiet]",
+        synopsis:
+            "[SPEC…] [-o DIR] [--format LIST] [--variant SUFFIX]… [--gif-matte COLOR] [--webp-quality Q] [--shard K/N] [-j N] [--png-level N] [--quiet]",
         summary: "Render every frame of each spec into frame-0000.png, frame-0001.png, … With no SPEC, renders the built-in seed demo.",
         options: renderOptions,
         details: """
-            Output goes to Output/<spec name>/ unless -o is given. With several specs, -o names a parent folder
-            that gets one folder per spec; specs render in parallel across cores. Files appear only when the
-            render is complete; a failed render leaves the output folder as it was.
+            Each spec renders into <DIR>/<spec name>/, where DIR is -o or Output, whether one spec is given or a
+            glob matches many; specs render in parallel across cores. A folder changes only when its render is
+            complete: a failed or interrupted render leaves it exactly as it was, and a second render into the
+            same folder at the same time fails at once. Only the files of the formats written are replaced.
+
+            A spec with "variants" renders each as if it were a spec named <name>-<suffix> (period-dark-rtl@3x):
+            into DIR/<name>-<suffix>/ with <name>-<suffix>.gif and so on; its own appearance keeps <name>.
+            --variant picks some of them.
 
             Per-frame formats write frame-0000.png (or .svg), …; svg-animated writes <name>.svg, sheet writes
-            <name>-sheet.png, and gif writes <name>.gif in the same folder.
+            <name>-sheet.png, gif <name>.gif, apng <name>.png and webp <name>.webp in the same folder.
 
             --png-level trades encoding time for file size (libdeflate's levels); the pixels are the same at
             every level. docs/performance.md has the measured trade-off.
             """)
     static let frameHelp = usageText(
-        command: "frame", synopsis: "SPEC (--time SECONDS | --index N) -o FILE.png|FILE.svg",
+        command: "frame", synopsis: "SPEC (--time SECONDS | --index N) -o FILE.png|FILE.svg [--variant SUFFIX]",
         summary: "Render one frame, for documentation images.", options: frameOptions)
     static let layoutHelp = usageText(
-        command: "layout", synopsis: "SPEC",
+        command: "layout", synopsis: "SPEC [--variant SUFFIX]",
         summary: "Print {\"canvas\": {width, height, scale}, \"segments\": [{item, x, y, width, height}]} as JSON, in points.",
-        options: [])
+        options: variantOption)
     static let timelineHelp = usageText(
-        command: "timeline", synopsis: "SPEC",
+        command: "timeline", synopsis: "SPEC [--variant SUFFIX]",
         summary: "Print {fps, duration, frames: [{index, time, highlight: {x, y, width, height, cornerRadius, opacity} or null}]} as JSON.",
-        options: [])
+        options: variantOption)
     static let validateHelp = usageText(
         command: "validate", synopsis: "SPEC…", summary: "Check each spec (JSON, fields, limits) without rendering.", options: [])
 
@@ -101,6 +122,7 @@ public enum CommandParser {
             var options = RenderOptions()
             options.specPaths = parsed.positional
             options.outputPath = parsed.value("--output")
+            options.variants = parsed.values("--variant")
             options.quiet = parsed.has("--quiet")
             if let list = parsed.value("--format") {
                 options.formats = try parseFormats(list)
@@ -114,12 +136,19 @@ public enum CommandParser {
             }
             if let matte = parsed.value("--gif-matte") {
                 if matte == "none" {
-                    options.gifMatte = .none
-                } else if let color = ColorParser.color(from: matte) {
+                    options.gifMatte = .noMatte
+                } else if let color = PickerColor(matte), let value = color.resolved(in: .light), value.alpha >= 1 {
                     options.gifMatte = .color(color)
                 } else {
-                    throw UsageError(command: name, message: "--gif-matte \(matte): expected a colour (#RRGGBB or a name) or none")
+                    throw UsageError(
+                        command: name, message: "--gif-matte \(matte): expected an opaque colour (#RRGGBB or a name such as white) or none")
                 }
+            }
+            if let quality = parsed.value("--webp-quality") {
+                guard let number = Int(quality), (0...100).contains(number) else {
+                    throw UsageError(command: name, message: "--webp-quality \(quality): expected a whole number from 0 to 100")
+                }
+                options.webpQuality = number
             }
             if let jobs = parsed.value("--jobs") {
                 guard let count = Int(jobs), (1...256).contains(count) else {
@@ -162,23 +191,19 @@ public enum CommandParser {
             default:
                 throw UsageError(command: name, message: "give --time or --index, not both")
             }
-            return .frame(FrameOptions(specPath: spec, moment: moment, outputPath: output))
+            return .frame(FrameOptions(specPath: spec, moment: moment, outputPath: output, variant: parsed.value("--variant")))
         case "compare":
-            do {
-                let options = try CompareCommand.parse(rest)
-                return options.showsHelp ? .help(text: CompareCommand.usage) : .compare(options)
-            } catch {
-                throw UsageError(command: name, message: error.description)
-            }
+            return try CompareCommand.parse(rest)
         case "layout", "timeline", "validate":
-            let parsed = try parseArguments(rest, options: [], command: name)
+            let parsed = try parseArguments(rest, options: name == "validate" ? [] : variantOption, command: name)
             if parsed.has("--help") { return .help(text: help(for: name) ?? toolHelp) }
             if name == "validate" {
                 guard !parsed.positional.isEmpty else { throw UsageError(command: name, message: "give at least one SPEC file") }
                 return .validate(specPaths: parsed.positional)
             }
             let spec = try single(parsed.positional, command: name, what: "SPEC")
-            return name == "layout" ? .layout(specPath: spec) : .timeline(specPath: spec)
+            let variant = parsed.value("--variant")
+            return name == "layout" ? .layout(specPath: spec, variant: variant) : .timeline(specPath: spec, variant: variant)
         default:
             let guess = Suggestion.closest(to: name, in: commandSummaries.map(\.name), maximumDistance: 2)
             let hint = guess.map { " (did you mean '\($0)'?)" } ?? ""
@@ -193,7 +218,7 @@ public enum CommandParser {
         case "layout": return layoutHelp
         case "timeline": return timelineHelp
         case "validate": return validateHelp
-        case "compare": return CompareCommand.usage
+        case "compare": return CompareCommand.help
         default: return nil
         }
     }
@@ -207,12 +232,12 @@ public enum CommandParser {
         return only
     }
 
-    static func parseFormats(_ list: String) throws(UsageError) -> [FrameFormat] {
-        var formats: [FrameFormat] = []
+    static func parseFormats(_ list: String) throws(UsageError) -> [OutputFormat] {
+        var formats: [OutputFormat] = []
         for word in list.split(separator: ",", omittingEmptySubsequences: false) {
             let name = word.trimmingCharacters(in: .whitespaces)
-            guard let format = FrameFormat(rawValue: name) else {
-                let known = FrameFormat.allCases.map(\.rawValue).joined(separator: ", ")
+            guard let format = OutputFormat(rawValue: name) else {
+                let known = OutputFormat.allCases.map(\.rawValue).joined(separator: ", ")
                 throw UsageError(command: "render", message: "--format: unknown format '\(name)'; known formats: \(known)")
             }
             if !formats.contains(format) { formats.append(format) }

@@ -1,19 +1,25 @@
 import Foundation
-import PickerKit
-import PickerRender
+import PickerReel
 
 /// `layout`, `timeline`, `validate`, and `frame`: the commands that look at one spec at a time.
 struct InspectCommands {
     var console: Console
 
-    func layout(_ path: String) throws -> Int32 {
-        let plan = try RenderPlan(spec: try SpecSource.load(path).spec, file: path)
+    /// The spec at `path` in the variant named `suffix` (its own appearance for nil or `default`).
+    func spec(_ path: String, variant suffix: String?) throws -> PickerSpec {
+        let source = try SpecSource.load(path)
+        guard let suffix else { return source.spec }
+        return try source.variants(named: [suffix]).first.map { $0.spec.applying($0.variant ?? $0.spec.defaultVariant) } ?? source.spec
+    }
+
+    func layout(_ path: String, variant: String? = nil) throws -> Int32 {
+        let plan = try RenderPlan.measuring(try spec(path, variant: variant), file: path)
         console.out(jsonText(LayoutReport(spec: plan.spec, layout: plan.layout)))
         return ExitCode.success
     }
 
-    func timeline(_ path: String) throws -> Int32 {
-        let plan = try RenderPlan(spec: try SpecSource.load(path).spec, file: path)
+    func timeline(_ path: String, variant: String? = nil) throws -> Int32 {
+        let plan = try RenderPlan.measuring(try spec(path, variant: variant), file: path)
         console.out(jsonText(TimelineReport(timeline: plan.timeline)))
         return ExitCode.success
     }
@@ -22,14 +28,23 @@ struct InspectCommands {
         var failed = false
         for path in paths {
             do {
-                let plan = try RenderPlan(spec: try SpecSource.load(path).spec, file: path)
-                for warning in plan.warnings {
-                    console.err("pickerreel: warning: \(path): \(warning)\n")
+                // Every variant is checked: `render` renders them all.
+                let source = try SpecSource.load(path)
+                var summary = ""
+                for variant in source.spec.variants {
+                    let plan = try RenderPlan.measuring(source.spec.applying(variant), file: path)
+                    for warning in plan.warnings where variant == source.spec.variants.first {
+                        console.err("pickerreel: warning: \(path): \(warning)\n")
+                    }
+                    if summary.isEmpty {
+                        let (width, height) = (plan.pixelWidth, plan.pixelHeight)
+                        summary = "\(plan.spec.items.count) items, \(plan.timeline.frameCount) frames of \(width) × \(height) px"
+                    }
                 }
-                let (width, height) = (plan.pixelWidth, plan.pixelHeight)
-                console.out("\(path): ok (\(plan.spec.items.count) items, \(plan.timeline.frameCount) frames of \(width) × \(height) px)\n")
+                let variants = source.spec.variants.count
+                console.out("\(path): ok (\(summary)\(variants > 1 ? "; \(variants) variants" : ""))\n")
             } catch {
-                console.err("pickerreel: error: \(error)\n")
+                console.err(ErrorLine.text(for: error, context: path))
                 failed = true
             }
         }
@@ -37,21 +52,20 @@ struct InspectCommands {
     }
 
     func frame(_ options: FrameOptions) throws -> Int32 {
-        let renderer = try FrameRenderer(spec: try SpecSource.load(options.specPath).spec, file: options.specPath)
-        let highlight: Highlight?
+        let renderer = try Renderer(try spec(options.specPath, variant: options.variant), file: options.specPath)
+        let svg = options.outputPath.hasSuffix(".svg")
+        let bytes: Data
         switch options.moment {
         case .time(let seconds):
-            highlight = renderer.timeline.highlight(at: seconds)
+            bytes = svg ? try renderer.svg(at: seconds) : try renderer.png(at: seconds)
         case .index(let index):
-            let count = renderer.timeline.frameCount
-            guard index < count else {
+            guard index < renderer.frameCount else {
+                let count = renderer.frameCount
                 throw UsageError(command: "frame", message: "--index \(index): this spec has \(count) frames (0 to \(count - 1))")
             }
-            highlight = renderer.timeline.highlight(forFrame: index)
+            bytes = svg ? try renderer.svg(frame: index) : try renderer.png(frame: index)
         }
-        let bytes =
-            options.outputPath.hasSuffix(".svg") ? try renderer.svgBytes(highlight: highlight) : try renderer.pngBytes(highlight: highlight)
-        try AtomicFile.write(bytes, to: options.outputPath)
+        try AtomicFile.write([UInt8](bytes), to: options.outputPath)
         return ExitCode.success
     }
 }

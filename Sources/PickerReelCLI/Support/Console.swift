@@ -1,6 +1,9 @@
 import Foundation
 
 /// Where the tool's output goes: standard output for results, standard error for messages and progress.
+///
+/// Writing never traps: a stream that cannot be written (a full disk, a closed descriptor, a reader that went away)
+/// is remembered, and `PickerReelTool.run` turns it into exit status 2.
 public struct Console: Sendable {
     /// Writes to standard output.
     public var out: @Sendable (String) -> Void
@@ -8,10 +11,70 @@ public struct Console: Sendable {
     public var err: @Sendable (String) -> Void
     /// True when standard error is a terminal, so a progress line can be redrawn in place.
     public var errIsTerminal: Bool
+    /// The first write that failed, as "standard output: reason", or nil.
+    public var failure: @Sendable () -> String?
+
+    /// A console of the given writers that never fails.
+    public init(out: @escaping @Sendable (String) -> Void, err: @escaping @Sendable (String) -> Void, errIsTerminal: Bool = false) {
+        self.out = out
+        self.err = err
+        self.errIsTerminal = errIsTerminal
+        failure = { nil }
+    }
+
+    init(
+        out: @escaping @Sendable (String) -> Void, err: @escaping @Sendable (String) -> Void, errIsTerminal: Bool,
+        failure: @escaping @Sendable () -> String?
+    ) {
+        self.out = out
+        self.err = err
+        self.errIsTerminal = errIsTerminal
+        self.failure = failure
+    }
 
     /// The process's real standard output and error.
-    public static let standard = Console(
-        out: { text in FileHandle.standardOutput.write(Data(text.utf8)) },
-        err: { text in FileHandle.standardError.write(Data(text.utf8)) },
-        errIsTerminal: isatty(STDERR_FILENO) == 1)
+    public static let standard: Console = {
+        let failures = StreamFailures()
+        return Console(
+            out: { text in failures.write(text, to: STDOUT_FILENO, name: "standard output") },
+            err: { text in failures.write(text, to: STDERR_FILENO, name: "standard error") },
+            errIsTerminal: isatty(STDERR_FILENO) == 1,
+            failure: { failures.first })
+    }()
+}
+
+/// Writes to file descriptors with `write(2)`, keeping the first failure instead of trapping.
+final class StreamFailures: @unchecked Sendable {
+    // @unchecked: `recorded` and `dead` are only touched while holding `lock`.
+    private let lock = NSLock()
+    private var recorded: String?
+    private var dead: Set<Int32> = []
+
+    var first: String? {
+        lock.lock()
+        defer { lock.unlock() }
+        return recorded
+    }
+
+    func write(_ text: String, to descriptor: Int32, name: String) {
+        lock.lock()
+        defer { lock.unlock() }
+        guard !dead.contains(descriptor) else { return }
+        let bytes = Array(text.utf8)
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes.withUnsafeBytes { buffer in
+                Foundation.write(descriptor, buffer.baseAddress.map { $0 + offset }, buffer.count - offset)
+            }
+            if written < 0 {
+                if errno == EINTR { continue }
+                // EBADF: the descriptor was closed when the tool started (see `StandardDescriptors`).
+                let reason = errno == EBADF ? "it is closed" : String(cString: strerror(errno))
+                if recorded == nil { recorded = "\(name): \(reason)" }
+                dead.insert(descriptor)
+                return
+            }
+            offset += written
+        }
+    }
 }

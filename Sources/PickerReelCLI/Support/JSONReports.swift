@@ -1,5 +1,5 @@
 import Foundation
-import PickerKit
+import PickerReel
 
 /// The `layout` command's JSON: the canvas in points with its scale, and each segment's frame.
 struct LayoutReport: Encodable {
@@ -20,7 +20,7 @@ struct LayoutReport: Encodable {
 
         func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
-            switch item {
+            switch item.value {
             case .string(let text): try container.encode(text, forKey: .item)
             case .integer(let number): try container.encode(number, forKey: .item)
             }

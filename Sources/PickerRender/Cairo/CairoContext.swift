@@ -36,16 +36,21 @@ final class CairoContext {
 
     /// Adds a rounded rectangle path; `radius` must already be clamped to half the shorter side.
     func addRoundedRect(_ rect: Rect, radius: Double) {
+        Self.addRoundedRect(rect, radius: radius, on: pointer)
+    }
+
+    /// Adds a rounded rectangle path to `cairo`; `radius` must already be clamped to half the shorter side.
+    static func addRoundedRect(_ rect: Rect, radius: Double, on cairo: OpaquePointer) {
         guard radius > 0 else {
-            cairo_rectangle(pointer, rect.x, rect.y, rect.width, rect.height)
+            cairo_rectangle(cairo, rect.x, rect.y, rect.width, rect.height)
             return
         }
         let degrees = Double.pi / 180
-        cairo_new_sub_path(pointer)
-        cairo_arc(pointer, rect.maxX - radius, rect.y + radius, radius, -90 * degrees, 0)
-        cairo_arc(pointer, rect.maxX - radius, rect.maxY - radius, radius, 0, 90 * degrees)
-        cairo_arc(pointer, rect.x + radius, rect.maxY - radius, radius, 90 * degrees, 180 * degrees)
-        cairo_arc(pointer, rect.x + radius, rect.y + radius, radius, 180 * degrees, 270 * degrees)
-        cairo_close_path(pointer)
+        cairo_new_sub_path(cairo)
+        cairo_arc(cairo, rect.maxX - radius, rect.y + radius, radius, -90 * degrees, 0)
+        cairo_arc(cairo, rect.maxX - radius, rect.maxY - radius, radius, 0, 90 * degrees)
+        cairo_arc(cairo, rect.x + radius, rect.maxY - radius, radius, 90 * degrees, 180 * degrees)
+        cairo_arc(cairo, rect.x + radius, rect.y + radius, radius, 180 * degrees, 270 * degrees)
+        cairo_close_path(cairo)
     }
 }

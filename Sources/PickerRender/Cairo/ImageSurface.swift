@@ -4,18 +4,18 @@ import PickerKit
 /// Owns one cairo ARGB32 image surface (premultiplied alpha, native-endian 32-bit pixels) and releases it.
 ///
 /// Not thread-safe: keep each surface on the thread that uses it.
-public final class ImageSurface {
+package final class ImageSurface {
     /// The cairo surface; valid for the object's lifetime.
     let pointer: OpaquePointer
     /// Width in pixels.
-    public let width: Int
+    package let width: Int
     /// Height in pixels.
-    public let height: Int
+    package let height: Int
 
     /// A transparent surface of the given size.
     ///
     /// Throws `RenderError.tooLarge` beyond the frame limits, and a cairo error if memory runs out.
-    public init(width: Int, height: Int) throws(RenderError) {
+    package init(width: Int, height: Int) throws(RenderError) {
         guard width > 0, height > 0, width <= SpecLimits.maximumPixelsPerSide, height <= SpecLimits.maximumPixelsPerSide,
             width * height <= SpecLimits.maximumPixelsPerFrame
         else { throw RenderError.tooLarge(width: width, height: height) }
@@ -34,7 +34,11 @@ public final class ImageSurface {
     }
 
     /// Decodes a PNG from memory; `path` names it in errors.
-    public init(pngBytes: [UInt8], path: String) throws(RenderError) {
+    ///
+    /// The structure is checked first (`PNGStructure`): a picture beyond the pixel limits throws
+    /// `RenderError.tooLarge` before anything is decoded, and a damaged chunk `RenderError.notPNG` saying which.
+    package init(pngBytes: [UInt8], path: String) throws(RenderError) {
+        let structure = try PNGStructure(checking: pngBytes, path: path)
         let source = ByteSource(pngBytes)
         let surface = withExtendedLifetime(source) {
             cairo_image_surface_create_from_png_stream(ByteSource.read, Unmanaged.passUnretained(source).toOpaque())
@@ -43,11 +47,20 @@ public final class ImageSurface {
         let status = cairo_surface_status(surface)
         guard status == CAIRO_STATUS_SUCCESS else {
             cairo_surface_destroy(surface)
-            let detail = cairo_status_to_string(status).map { String(cString: $0) } ?? "status \(status.rawValue)"
+            // The chunks are whole and their CRCs right, so what failed is the compressed pixel data; cairo reports
+            // libpng's errors as "out of memory", which would mislead.
+            let detail =
+                status == CAIRO_STATUS_NO_MEMORY || status == CAIRO_STATUS_READ_ERROR
+                ? "its pixel data cannot be decoded (damaged compressed data, or rows of the wrong length)"
+                : cairo_status_to_string(status).map { String(cString: $0) } ?? "status \(status.rawValue)"
             throw RenderError.notPNG(path: path, detail: detail)
         }
         let width = Int(cairo_image_surface_get_width(surface))
         let height = Int(cairo_image_surface_get_height(surface))
+        guard width == structure.width, height == structure.height else {
+            cairo_surface_destroy(surface)
+            throw RenderError.notPNG(path: path, detail: "decoded as \(width) × \(height) px, not the header's size")
+        }
         // cairo hands back RGB24 or A8 surfaces for some PNGs; normalise to ARGB32 by painting onto a new one.
         if cairo_image_surface_get_format(surface) != CAIRO_FORMAT_ARGB32 {
             defer { cairo_surface_destroy(surface) }
@@ -87,7 +100,7 @@ public final class ImageSurface {
     }
 
     /// The pixels as straight-alpha RGBA bytes.
-    public func rgbaImage() -> RGBAImage {
+    package func rgbaImage() -> RGBAImage {
         cairo_surface_flush(pointer)
         guard let data = cairo_image_surface_get_data(pointer) else { return RGBAImage(width: width, height: height) }
         let rowBytes = stride
@@ -120,10 +133,9 @@ public final class ImageSurface {
                         let argb = row[x]
                         let alpha = argb >> 24
                         guard alpha != 0 && alpha != 255 else { continue }
-                        // Undo premultiplication, rounding to nearest as cairo's PNG writer does.
-                        let red = min((((argb >> 16) & 0xFF) * 255 + alpha / 2) / alpha, 255)
-                        let green = min((((argb >> 8) & 0xFF) * 255 + alpha / 2) / alpha, 255)
-                        let blue = min(((argb & 0xFF) * 255 + alpha / 2) / alpha, 255)
+                        let red = Unpremultiply.channel((argb >> 16) & 0xFF, alpha: alpha)
+                        let green = Unpremultiply.channel((argb >> 8) & 0xFF, alpha: alpha)
+                        let blue = Unpremultiply.channel(argb & 0xFF, alpha: alpha)
                         outputRow[x] = (red | green << 8 | blue << 16 | alpha << 24).littleEndian
                     }
                 }
@@ -132,27 +144,5 @@ public final class ImageSurface {
         }
         // The count is width × height × 4 by construction, so the checked initializer cannot fail here.
         return RGBAImage(width: width, height: height, pixels: pixels) ?? RGBAImage(width: width, height: height)
-    }
-
-    /// A surface holding `image`'s pixels.
-    public convenience init(_ image: RGBAImage) throws(RenderError) {
-        try self.init(width: image.width, height: image.height)
-        cairo_surface_flush(pointer)
-        guard let data = cairo_image_surface_get_data(pointer) else { return }
-        let rowBytes = stride
-        image.pixels.withUnsafeBufferPointer { input in
-            for y in 0..<height {
-                let row = UnsafeMutableRawPointer(data + y * rowBytes).assumingMemoryBound(to: UInt32.self)
-                for x in 0..<width {
-                    let offset = (y * width + x) * 4
-                    let alpha = UInt32(input[offset + 3])
-                    let red = (UInt32(input[offset]) * alpha + 127) / 255
-                    let green = (UInt32(input[offset + 1]) * alpha + 127) / 255
-                    let blue = (UInt32(input[offset + 2]) * alpha + 127) / 255
-                    row[x] = alpha << 24 | red << 16 | green << 8 | blue
-                }
-            }
-        }
-        cairo_surface_mark_dirty(pointer)
     }
 }

@@ -1,49 +1,193 @@
 import CPickerCairo
 import PickerKit
 
-/// Draws the parts of a picker frame on any cairo context in point coordinates: the background, the labels,
-/// and the highlight.
+/// Draws a picker frame on any cairo context in point coordinates, in the order the seed's view stacks its layers:
+/// background, track, separators, the highlight under or over the labels (with its shadows), labels and icons,
+/// touches.
 ///
 /// Shared by the PNG and SVG paths so both show the same picture.
 struct PickerPainter {
-    let spec: PickerSpec
+    let style: ResolvedStyle
     let layout: PickerLayout
     let text: PangoText
+    /// Each item's icon or image, loaded for this painter's thread; nil for none.
+    let graphics: [LoadedGraphic?]
+    /// Pixels per point of the masks that shadows are blurred in.
+    let rasterScale: Double
 
     /// Fills the whole canvas with the background colour, replacing what was there (so "clear" clears).
     func paintBackground(on context: CairoContext) {
         cairo_save(context.pointer)
         cairo_set_operator(context.pointer, CAIRO_OPERATOR_SOURCE)
-        context.setSource(spec.style.background)
+        context.setSource(style.background)
         cairo_paint(context.pointer)
         cairo_restore(context.pointer)
     }
 
-    /// Draws every label centred in its segment.
-    func drawLabels(on context: CairoContext) {
-        context.setSource(spec.style.labelColor)
-        for segment in layout.segments {
-            text.draw(segment.item.label, font: spec.style.font, at: segment.labelOrigin.x, segment.labelOrigin.y, on: context.pointer)
+    /// Draws a whole frame, or only the parts that reach into `area` (the clip of a redraw: the rest is clipped
+    /// away anyway, and skipping it saves shaping and drawing labels nobody sees).
+    func draw(_ state: FrameState, on context: CairoContext, within area: Rect? = nil) {
+        func reaches(_ rect: Rect) -> Bool {
+            guard let area else { return true }
+            return rect.x < area.maxX && rect.maxX > area.x && rect.y < area.maxY && rect.maxY > area.y
+        }
+        paintBackground(on: context)
+        drawTrack(on: context)
+        for (index, rect) in layout.separators.enumerated() where reaches(rect) {
+            drawSeparator(index, opacity: separatorOpacity(index, in: state), on: context)
+        }
+        if let highlight = state.highlight, style.highlight.layer == .background { drawHighlight(highlight, on: context) }
+        for (index, segment) in layout.segments.enumerated()
+        where reaches(segment.frame.outset(by: 2).union(segment.labelFrame.outset(by: 2))) {
+            drawContent(of: segment, graphic: graphics[index], selected: selection(state, index), on: context)
+        }
+        if let highlight = state.highlight, style.highlight.layer == .overlay { drawHighlight(highlight, on: context) }
+        for touch in state.touches {
+            let radius = touch.diameter / 2
+            if reaches(Rect(x: touch.center.x - radius, y: touch.center.y - radius, width: touch.diameter, height: touch.diameter)) {
+                drawTouch(touch, on: context)
+            }
         }
     }
 
-    /// Fills the highlight's rounded rect with its colour at its opacity.
-    func drawHighlight(_ highlight: Highlight, on context: CairoContext) {
-        guard highlight.rect.width > 0, highlight.rect.height > 0 else { return }
-        context.addRoundedRect(highlight.rect, radius: highlight.cornerRadius)
-        context.setSource(spec.style.highlight.color.multiplyingAlpha(by: highlight.opacity))
+    /// The track behind the segments, when the style has one.
+    func drawTrack(on context: CairoContext) {
+        guard let track = style.track, let rect = layout.track else { return }
+        context.addRoundedRect(rect, radius: min(track.cornerRadius, min(rect.width, rect.height) / 2))
+        context.setSource(track.color)
         cairo_fill(context.pointer)
     }
 
-    /// Draws a whole frame from nothing, in the order the seed's view stacks its layers.
-    func drawFrame(highlight: Highlight?, on context: CairoContext) {
-        paintBackground(on: context)
-        if let highlight, spec.style.highlight.layer == .background {
-            drawHighlight(highlight, on: context)
+    /// How visible the separator after segment `index` is in `state`: hidden as the highlight arrives beside it.
+    func separatorOpacity(_ index: Int, in state: FrameState) -> Double {
+        1 - min(max(max(selection(state, index), selection(state, index + 1)), 0), 1)
+    }
+
+    /// The separator after segment `index` at `opacity`.
+    func drawSeparator(_ index: Int, opacity: Double, on context: CairoContext) {
+        guard let separators = style.separators, layout.separators.indices.contains(index), opacity > 0 else { return }
+        let rect = layout.separators[index]
+        guard rect.width > 0, rect.height > 0 else { return }
+        cairo_rectangle(context.pointer, rect.x, rect.y, rect.width, rect.height)
+        context.setSource(separators.color.multiplyingAlpha(by: opacity))
+        cairo_fill(context.pointer)
+    }
+
+    /// A touch circle.
+    func drawTouch(_ touch: Touch, on context: CairoContext) {
+        guard let touches = style.touches, touch.opacity > 0, touch.diameter > 0 else { return }
+        cairo_new_sub_path(context.pointer)
+        cairo_arc(context.pointer, touch.center.x, touch.center.y, touch.diameter / 2, 0, 2 * Double.pi)
+        context.setSource(touches.color.multiplyingAlpha(by: touch.opacity))
+        cairo_fill(context.pointer)
+    }
+
+    /// How selected item `index` looks in `state`, 0 when the state does not say.
+    func selection(_ state: FrameState, _ index: Int) -> Double {
+        state.selection.indices.contains(index) ? state.selection[index] : 0
+    }
+
+    /// The highlight's shadows, then its rounded rect in its colour at its opacity (the colour's own alpha included).
+    func drawHighlight(_ highlight: Highlight, on context: CairoContext) {
+        guard highlight.rect.width > 0, highlight.rect.height > 0 else { return }
+        let fade = style.highlight.opacity > 0 ? highlight.opacity / style.highlight.opacity : 0
+        for shadow in style.highlight.shadows {
+            ShadowPainter.draw(
+                shadow, of: highlight.rect, radius: highlight.cornerRadius, opacity: fade, on: context, rasterScale: rasterScale)
         }
-        drawLabels(on: context)
-        if let highlight, spec.style.highlight.layer == .overlay {
-            drawHighlight(highlight, on: context)
+        context.addRoundedRect(highlight.rect, radius: highlight.cornerRadius)
+        context.setSource(style.highlight.color.multiplyingAlpha(by: highlight.opacity))
+        cairo_fill(context.pointer)
+    }
+
+    /// A segment's icon and label, cross-fading from the regular look to the selected one as `selected` goes from
+    /// 0 to 1 (when the selected label looks different at all).
+    func drawContent(of segment: PickerLayout.Segment, graphic: LoadedGraphic?, selected: Double, on context: CairoContext) {
+        let amount = style.selectedLabelDiffers ? min(max(selected, 0), 1) : 0
+        drawPicture(of: segment, graphic: graphic, on: context)
+        if amount < 1 { drawLook(of: segment, graphic: graphic, selected: false, opacity: 1 - amount, on: context) }
+        if amount > 0 { drawLook(of: segment, graphic: graphic, selected: true, opacity: amount, on: context) }
+    }
+
+    /// A segment's image in its own colours, which looks the same whatever the selection; nothing for a template.
+    func drawPicture(of segment: PickerLayout.Segment, graphic: LoadedGraphic?, on context: CairoContext) {
+        guard let graphic, let frame = segment.graphicFrame, !graphic.isTemplate else { return }
+        graphic.draw(in: frame, tint: nil, on: context.pointer)
+    }
+
+    /// A segment's label (and template icon, which takes the label's colour) in its regular or selected look.
+    func drawLook(of segment: PickerLayout.Segment, graphic: LoadedGraphic?, selected: Bool, opacity: Double, on context: CairoContext) {
+        let color = (selected ? style.selectedLabelColor : style.labelColor).multiplyingAlpha(by: opacity)
+        if let graphic, graphic.isTemplate, let frame = segment.graphicFrame {
+            graphic.draw(in: frame, tint: color, on: context.pointer)
+        }
+        let label = segment.item.displayedLabel
+        guard !label.isEmpty else { return }
+        context.setSource(color)
+        let origin = selected ? segment.selectedLabelOrigin : segment.labelOrigin
+        text.draw(label, font: selected ? style.selectedFont : style.font, at: origin.x, origin.y, on: context.pointer)
+    }
+
+    /// The area that differs from the frame with nothing selected (the drawer's static layer) in `state`: the
+    /// highlight and its shadows, the segments whose labels are cross-fading with their separators, the touches.
+    func changedArea(in state: FrameState) -> Rect? {
+        var area = Rect(x: 0, y: 0, width: 0, height: 0)
+        if let highlight = state.highlight, highlight.rect.width > 0, highlight.rect.height > 0 {
+            area = area.union(highlight.rect)
+            for shadow in style.highlight.shadows { area = area.union(ShadowPainter.bounds(of: shadow, around: highlight.rect)) }
+        }
+        for (index, amount) in state.selection.enumerated() where amount > 0 {
+            area = area.union(layout.segments[index].frame.outset(by: 2))
+            if let graphic = layout.segments[index].graphicFrame { area = area.union(graphic.outset(by: 1)) }
+            for separator in [index - 1, index] where layout.separators.indices.contains(separator) {
+                area = area.union(layout.separators[separator])
+            }
+        }
+        for touch in state.touches where touch.opacity > 0 {
+            let radius = touch.diameter / 2
+            area = area.union(Rect(x: touch.center.x - radius, y: touch.center.y - radius, width: touch.diameter, height: touch.diameter))
+        }
+        return area.width > 0 && area.height > 0 ? area : nil
+    }
+}
+
+/// An icon or image ready to draw on one thread: an SVG document, or a PNG picture.
+enum LoadedGraphic {
+    /// An SVG; a template is drawn in the label's colour.
+    case svg(SVGDocument, template: Bool)
+    /// A PNG, drawn in its own colours.
+    case png(ImageSurface)
+
+    /// Loads `file` for the calling thread's drawing.
+    ///
+    /// Throws `RenderError` when the bytes no longer parse (they did when the plan read them).
+    init(_ file: GraphicFile) throws(RenderError) {
+        switch file.kind {
+        case .svg: self = .svg(try SVGDocument(bytes: file.bytes), template: file.isTemplate)
+        case .png: self = .png(try ImageSurface(pngBytes: file.bytes, path: "image"))
+        }
+    }
+
+    /// True for a template icon, drawn in the label's colour.
+    var isTemplate: Bool {
+        if case .svg(_, let template) = self { return template }
+        return false
+    }
+
+    /// Draws the graphic fitted into `rect`; a template SVG is filled with `tint`.
+    func draw(in rect: Rect, tint: RGBAColor?, on cairo: OpaquePointer) {
+        switch self {
+        case .svg(let document, _):
+            document.draw(in: rect, on: cairo, tint: tint)
+        case .png(let picture):
+            guard picture.width > 0, picture.height > 0, rect.width > 0, rect.height > 0 else { return }
+            cairo_save(cairo)
+            cairo_translate(cairo, rect.x, rect.y)
+            cairo_scale(cairo, rect.width / Double(picture.width), rect.height / Double(picture.height))
+            cairo_set_source_surface(cairo, picture.pointer, 0, 0)
+            cairo_pattern_set_filter(cairo_get_source(cairo), CAIRO_FILTER_GOOD)
+            cairo_paint(cairo)
+            cairo_restore(cairo)
         }
     }
 }

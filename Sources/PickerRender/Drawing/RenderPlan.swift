@@ -1,52 +1,61 @@
+import Foundation
 import PickerKit
 
-/// What a spec comes to before anything is drawn: its labels measured with Pango, its layout, its timeline,
-/// its picture size, and any warnings, with every limit checked.
+/// What a spec comes to before anything is drawn: its style resolved, its labels measured with Pango, its
+/// layout, its timeline, its picture size, and any warnings, with every limit checked.
 ///
-/// `layout`, `timeline`, and `validate` need only this, so they allocate no picture; `FrameRenderer` builds one
-/// and draws from it.
-public struct RenderPlan: Sendable {
-    /// The spec.
-    public let spec: PickerSpec
+/// `layout`, `timeline` and `validate` need only this, so they allocate no picture; a `FrameDrawer` draws from it.
+package struct RenderPlan: Sendable {
+    /// The spec, validated.
+    package let spec: PickerSpec
+    /// The spec's file, for messages; nil for a spec built in code.
+    package let file: String?
+    /// The style with every default filled in.
+    package let style: ResolvedStyle
     /// Where the segments are, in points.
-    public let layout: PickerLayout
+    package let layout: PickerLayout
     /// Where the highlight is at each moment.
-    public let timeline: Timeline
+    package let timeline: Timeline
     /// The picture's width in pixels.
-    public let pixelWidth: Int
+    package let pixelWidth: Int
     /// The picture's height in pixels.
-    public let pixelHeight: Int
+    package let pixelHeight: Int
     /// Things the user should know that do not stop the render, such as a font family that is not installed.
-    public let warnings: [String]
+    package let warnings: [String]
+    /// Each item's icon or image, read and checked; nil for an item with neither.
+    package let graphics: [GraphicFile?]
 
-    /// Plans `spec`, measuring its labels with a Pango context of its own.
+    /// Validates and plans `spec`, measuring its labels with `text`, the Pango objects that will also draw them.
     ///
-    /// Throws `RenderSetupError.spec` when the canvas or the frame count exceed `SpecLimits`, and
-    /// `RenderSetupError.render` when Pango cannot be set up.
-    public init(spec: PickerSpec, file: String? = nil) throws(RenderSetupError) {
-        let text: PangoText
-        do {
-            text = try PangoText()
-        } catch {
-            throw RenderSetupError.render(error)
-        }
-        try self.init(spec: spec, file: file, measuringWith: text)
-    }
-
-    /// Plans `spec`, measuring its labels with `text`, the Pango objects that will also draw them.
-    init(spec: PickerSpec, file: String?, measuringWith text: PangoText) throws(RenderSetupError) {
+    /// Throws `SpecError` for a spec that is not valid or whose canvas or frame count exceed `SpecLimits`.
+    package init(spec: PickerSpec, file: String?, measuringWith text: PangoText) throws(SpecError) {
+        try spec.validate(file: file)
         self.spec = spec
-        layout = PickerLayout(spec: spec, measurer: text)
-        timeline = Timeline(spec: spec, layout: layout)
-        do {
-            try RenderLimits.check(spec: spec, layout: layout, timeline: timeline, file: file)
-        } catch {
-            throw RenderSetupError.spec(error)
+        self.file = file
+        style = spec.resolvedStyle
+        let folder = file.map { URL(fileURLWithPath: $0).deletingLastPathComponent() }
+        var graphics: [GraphicFile?] = []
+        for (index, item) in spec.items.enumerated() {
+            let field = JSONPath.root.appending("items").appending(index: index)
+            if let icon = item.icon {
+                graphics.append(try GraphicFile.load(icon, relativeTo: folder, template: true, file: file, field: field.appending("icon")))
+            } else if let image = item.image {
+                graphics.append(
+                    try GraphicFile.load(image, relativeTo: folder, template: false, file: file, field: field.appending("image")))
+            } else {
+                graphics.append(nil)
+            }
         }
+        self.graphics = graphics
+        let iconHeight = style.icon.size
+        let sizes = graphics.map { graphic in graphic.map { Size(width: iconHeight * $0.aspectRatio, height: iconHeight) } }
+        layout = PickerLayout(spec: spec, measurer: text, graphicSizes: sizes)
+        timeline = Timeline(spec: spec, layout: layout)
+        try RenderLimits.check(spec: spec, layout: layout, timeline: timeline, file: file)
         (pixelWidth, pixelHeight) = layout.pixelSize(scale: spec.output.scale)
         var warnings: [String] = []
-        if let used = text.resolvedFamily(of: spec.style.font), used.lowercased() != spec.style.font.family.lowercased() {
-            warnings.append("the font family \"\(spec.style.font.family)\" is not installed; using \"\(used)\" instead")
+        if let used = text.resolvedFamily(of: style.font), used.lowercased() != style.font.family.lowercased() {
+            warnings.append("the font family \"\(style.font.family)\" is not installed; using \"\(used)\" instead")
         }
         self.warnings = warnings
     }

@@ -2,11 +2,11 @@ import Foundation
 
 /// Writes one file so that readers never see half of it: the bytes go to a hidden temporary file in the same
 /// folder, which is then renamed over the destination.
-public enum AtomicFile {
+package enum AtomicFile {
     /// Writes `bytes` to `path`, creating missing parent folders.
     ///
     /// Throws `RenderError.file` naming the path and the system's reason when the folder cannot be written.
-    public static func write(_ bytes: [UInt8], to path: String) throws(RenderError) {
+    package static func write(_ bytes: [UInt8], to path: String) throws(RenderError) {
         let url = URL(fileURLWithPath: path).standardizedFileURL
         let folder = url.deletingLastPathComponent()
         var isFolder: ObjCBool = false
@@ -18,7 +18,9 @@ public enum AtomicFile {
         } catch {
             throw RenderError.file(path: folder.path, reason: "cannot create the folder (\(FileErrors.reason(error)))")
         }
-        let temporary = folder.appendingPathComponent(".\(url.lastPathComponent).pickerreel-\(getpid())")
+        // A short name of its own, not derived from the destination's: `.NAME.pickerreel-PID` was longer than the
+        // 255 bytes a name may have when NAME was near that length, and the write failed for a valid name.
+        let temporary = folder.appendingPathComponent(".pickerreel-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).tmp")
         do {
             try Data(bytes).write(to: temporary)
         } catch {

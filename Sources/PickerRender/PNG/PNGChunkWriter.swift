@@ -5,6 +5,11 @@ import CPickerDeflate
 struct PNGChunkWriter {
     private(set) var bytes: [UInt8] = []
 
+    /// Appends bytes that are already chunks, such as those of another writer.
+    mutating func append(chunks: [UInt8]) {
+        bytes.append(contentsOf: chunks)
+    }
+
     init(capacity: Int) {
         bytes.reserveCapacity(capacity)
     }
@@ -25,9 +30,15 @@ struct PNGChunkWriter {
 
     /// One chunk: length, four-letter type, data, CRC.
     mutating func writeChunk(_ type: StaticString, _ data: UnsafeRawBufferPointer) {
-        Self.appendBigEndian(UInt32(truncatingIfNeeded: data.count), to: &bytes)
+        writeChunk(type, prefix: [], data)
+    }
+
+    /// One chunk whose data is `prefix` followed by `data` (APNG's fdAT: a sequence number, then image data).
+    mutating func writeChunk(_ type: StaticString, prefix: [UInt8], _ data: UnsafeRawBufferPointer) {
+        Self.appendBigEndian(UInt32(truncatingIfNeeded: prefix.count + data.count), to: &bytes)
         let typeStart = bytes.count
         type.withUTF8Buffer { bytes.append(contentsOf: $0) }
+        bytes.append(contentsOf: prefix)
         bytes.append(contentsOf: data)
         let crc = bytes.withUnsafeBytes { all in
             libdeflate_crc32(0, all.baseAddress.map { $0 + typeStart }, all.count - typeStart)
@@ -35,7 +46,7 @@ struct PNGChunkWriter {
         Self.appendBigEndian(crc, to: &bytes)
     }
 
-    private static func appendBigEndian(_ value: UInt32, to bytes: inout [UInt8]) {
+    static func appendBigEndian(_ value: UInt32, to bytes: inout [UInt8]) {
         bytes.append(contentsOf: [
             UInt8(value >> 24), UInt8(truncatingIfNeeded: value >> 16), UInt8(truncatingIfNeeded: value >> 8),
             UInt8(truncatingIfNeeded: value),

@@ -1,5 +1,6 @@
 import CPickerCairo
 import CPickerDeflate
+import PickerKit
 
 /// Encodes cairo image surfaces as PNG files with libdeflate, several times faster than cairo's `write_to_png`.
 ///
@@ -7,9 +8,9 @@ import CPickerDeflate
 /// otherwise, un-premultiplied with the same rounding, so a decoder sees exactly the same picture. The file
 /// holds IHDR, one IDAT and IEND. Not thread-safe: the encoder reuses its compressor and buffers from frame to
 /// frame, so each thread needs its own.
-public final class PNGEncoder {
+package final class PNGEncoder {
     /// How hard this encoder compresses.
-    public let compression: PNGCompression
+    package let compression: PNGCompression
 
     private let compressor: OpaquePointer
     /// The rows as the IDAT chunk stores them, each led by its filter type; reused from frame to frame.
@@ -25,7 +26,7 @@ public final class PNGEncoder {
     /// An encoder with its own libdeflate compressor.
     ///
     /// Throws `RenderError.encode` when libdeflate cannot allocate one (out of memory).
-    public init(compression: PNGCompression = .standard) throws(RenderError) {
+    package init(compression: PNGCompression = .standard) throws(RenderError) {
         guard let compressor = libdeflate_alloc_compressor(Int32(clamping: compression.level)) else {
             throw RenderError.encode(detail: "libdeflate could not set up a level \(compression.level) compressor")
         }
@@ -40,7 +41,7 @@ public final class PNGEncoder {
     /// The PNG file of `surface`'s pixels.
     ///
     /// Throws `RenderError.encode` when the surface has no pixel data or libdeflate fails.
-    public func encode(_ surface: ImageSurface) throws(RenderError) -> [UInt8] {
+    package func encode(_ surface: ImageSurface) throws(RenderError) -> [UInt8] {
         try encode(surface, changedRows: nil)
     }
 
@@ -73,6 +74,37 @@ public final class PNGEncoder {
             fillScanlines(from: pixels, channels: channels, rows: range.clamped(to: 0..<pixels.height))
         }
         lastFrame = changedRows.map { (pixels.width, pixels.height, channels, $0) }
+        return try finish(width: pixels.width, height: pixels.height, channels: channels, scanlineBytes: scanlineBytes)
+    }
+
+    /// The PNG file of `image`'s straight RGBA bytes exactly as they are (RGB when every pixel is opaque), with no
+    /// premultiplication on the way, so translucent pixels keep their colour: for pictures that did not come from
+    /// cairo, such as diff pictures and snapshot renders read back from disk.
+    package func encode(_ image: RGBAImage) throws(RenderError) -> [UInt8] {
+        let opaque = stride(from: 3, to: image.pixels.count, by: 4).allSatisfy { image.pixels[$0] == 255 }
+        let channels = opaque ? 3 : 4
+        let rowBytes = image.width * channels
+        let scanlineBytes = (rowBytes + 1) * image.height
+        lastFrame = nil
+        if scanlines.count < scanlineBytes { scanlines = [UInt8](repeating: 0, count: scanlineBytes) }
+        image.pixels.withUnsafeBufferPointer { input in
+            scanlines.withUnsafeMutableBufferPointer { output in
+                for y in 0..<image.height {
+                    let line = (rowBytes + 1) * y
+                    output[line] = 0
+                    for x in 0..<image.width {
+                        let from = (y * image.width + x) * 4
+                        let to = line + 1 + x * channels
+                        for channel in 0..<channels { output[to + channel] = input[from + channel] }
+                    }
+                }
+            }
+        }
+        return try finish(width: image.width, height: image.height, channels: channels, scanlineBytes: scanlineBytes)
+    }
+
+    /// Compresses the first `scanlineBytes` of `scanlines` and wraps them in a PNG file.
+    private func finish(width: Int, height: Int, channels: Int, scanlineBytes: Int) throws(RenderError) -> [UInt8] {
         let bound = libdeflate_zlib_compress_bound(compressor, scanlineBytes)
         if compressed.count < bound { compressed = [UInt8](repeating: 0, count: bound) }
         let compressor = compressor
@@ -86,7 +118,7 @@ public final class PNGEncoder {
         }
         var file = PNGChunkWriter(capacity: compressedBytes + 64)
         file.writeSignature()
-        file.writeHeader(width: pixels.width, height: pixels.height, colorType: channels == 3 ? 2 : 6)
+        file.writeHeader(width: width, height: height, colorType: channels == 3 ? 2 : 6)
         compressed.withUnsafeBytes { file.writeChunk("IDAT", UnsafeRawBufferPointer(rebasing: $0[0..<compressedBytes])) }
         file.writeChunk("IEND", UnsafeRawBufferPointer(start: nil, count: 0))
         return file.bytes
@@ -141,8 +173,8 @@ struct PixelRows {
         return true
     }
 
-    /// Writes row `y` as RGB or RGBA bytes with straight alpha, rounding exactly as cairo's PNG writer
-    /// (`unpremultiply_data` in cairo-png.c) does, so both writers store the same values.
+    /// Writes row `y` as RGB or RGBA bytes with straight alpha, with `Unpremultiply.channel`, the rounding of
+    /// cairo's PNG writer, so both writers store the same values.
     func unpremultiply(row y: Int, channels: Int, into output: UnsafeMutablePointer<UInt8>) {
         let pixels = row(y)
         if channels == 3 {
@@ -168,13 +200,22 @@ struct PixelRows {
                 out[1] = UInt8(truncatingIfNeeded: pixel >> 8)
                 out[2] = UInt8(truncatingIfNeeded: pixel)
             default:
-                // cairo stores the quotient in a byte without clamping; the same truncation keeps even invalid
-                // premultiplied values identical.
-                out[0] = UInt8(truncatingIfNeeded: (((pixel >> 16) & 0xFF) * 255 + alpha / 2) / alpha)
-                out[1] = UInt8(truncatingIfNeeded: (((pixel >> 8) & 0xFF) * 255 + alpha / 2) / alpha)
-                out[2] = UInt8(truncatingIfNeeded: ((pixel & 0xFF) * 255 + alpha / 2) / alpha)
+                out[0] = UInt8(Unpremultiply.channel((pixel >> 16) & 0xFF, alpha: alpha))
+                out[1] = UInt8(Unpremultiply.channel((pixel >> 8) & 0xFF, alpha: alpha))
+                out[2] = UInt8(Unpremultiply.channel(pixel & 0xFF, alpha: alpha))
             }
             out[3] = UInt8(truncatingIfNeeded: alpha)
         }
+    }
+}
+
+/// Undoes cairo's premultiplied alpha: the one routine the PNG writer and `ImageSurface.rgbaImage` share.
+package enum Unpremultiply {
+    /// The straight value of premultiplied `value` at `alpha` (1…254), rounded to nearest as cairo's PNG writer
+    /// (`unpremultiply_data` in cairo-png.c) rounds; clamped to 255 for a value above its alpha, which cairo's own
+    /// drawing never makes.
+    @inline(__always)
+    package static func channel(_ value: UInt32, alpha: UInt32) -> UInt32 {
+        min((value * 255 + alpha / 2) / alpha, 255)
     }
 }

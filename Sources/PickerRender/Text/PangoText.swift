@@ -6,37 +6,34 @@ import PickerKit
 ///
 /// Metrics are unhinted and glyph positions unrounded, so a label measures the same in points at every scale.
 /// Owns its font map, context, and layout, and releases them. Not thread-safe: give each thread its own.
-public final class PangoText: TextMeasurer {
+package final class PangoText: TextMeasurer {
     private let fontMap: UnsafeMutablePointer<PangoFontMap>
     private let context: OpaquePointer
     private let layout: OpaquePointer
-    private var currentFont: FontSpec?
+    private var currentFont: ResolvedFont?
     private var currentText: String?
+    /// What labels are drawn with: `TextRasterSettings.standard` except inside a measuring scope.
+    private let drawingSettings: TextRasterSettings
 
     /// Creates a font map, context, and layout with unhinted, unrounded metrics and greyscale antialiasing.
-    public init() throws(RenderError) {
+    package init() throws(RenderError) {
         guard let fontMap = pango_cairo_font_map_new() else {
-            throw RenderError.cairo(operation: "create a Pango font map", detail: "no font map")
+            throw RenderError.pango(operation: "create a font map", detail: "no font map")
         }
         guard let context = pango_font_map_create_context(fontMap) else {
             g_object_unref(fontMap)
-            throw RenderError.cairo(operation: "create a Pango context", detail: "no context")
+            throw RenderError.pango(operation: "create a context", detail: "no context")
         }
-        let options = cairo_font_options_create()
-        cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
-        cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE)
-        cairo_font_options_set_antialias(options, CAIRO_ANTIALIAS_GRAY)
-        pango_cairo_context_set_font_options(context, options)
-        cairo_font_options_destroy(options)
-        pango_context_set_round_glyph_positions(context, 0)
+        TextRasterSettings.standard.apply(to: context)
         guard let layout = pango_layout_new(context) else {
             g_object_unref(UnsafeMutableRawPointer(context))
             g_object_unref(fontMap)
-            throw RenderError.cairo(operation: "create a Pango layout", detail: "no layout")
+            throw RenderError.pango(operation: "create a layout", detail: "no layout")
         }
         self.fontMap = fontMap
         self.context = context
         self.layout = layout
+        drawingSettings = TextRasterSettings.current
     }
 
     deinit {
@@ -46,7 +43,7 @@ public final class PangoText: TextMeasurer {
     }
 
     /// A Pango font description for `font`; the caller frees it.
-    private static func description(of font: FontSpec) -> OpaquePointer? {
+    private static func description(of font: ResolvedFont) -> OpaquePointer? {
         guard let description = pango_font_description_new() else { return nil }
         pango_font_description_set_family(description, font.family)
         pango_font_description_set_absolute_size(description, font.size * Double(PANGO_SCALE))
@@ -54,7 +51,7 @@ public final class PangoText: TextMeasurer {
         return description
     }
 
-    private func prepare(_ text: String, font: FontSpec) {
+    private func prepare(_ text: String, font: ResolvedFont) {
         if currentFont != font {
             if let description = Self.description(of: font) {
                 pango_layout_set_font_description(layout, description)
@@ -69,7 +66,7 @@ public final class PangoText: TextMeasurer {
     }
 
     /// The label's logical rectangle in points, relative to its drawing origin.
-    public func logicalExtents(of text: String, font: FontSpec) -> Rect {
+    package func logicalExtents(of text: String, font: ResolvedFont) -> Rect {
         prepare(text, font: font)
         var ink = PangoRectangle()
         var logical = PangoRectangle()
@@ -82,7 +79,7 @@ public final class PangoText: TextMeasurer {
 
     /// The label's logical rectangle in points as measured while drawing at `scale` pixels per point: the
     /// same as `logicalExtents(of:font:)`, because metrics are unhinted and positions unrounded.
-    func logicalExtents(of text: String, font: FontSpec, drawnAtScale scale: Double) -> Rect {
+    func logicalExtents(of text: String, font: ResolvedFont, drawnAtScale scale: Double) -> Rect {
         guard let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, 1, 1) else { return logicalExtents(of: text, font: font) }
         defer { cairo_surface_destroy(surface) }
         guard let cairo = cairo_create(surface) else { return logicalExtents(of: text, font: font) }
@@ -99,17 +96,24 @@ public final class PangoText: TextMeasurer {
     }
 
     /// Draws `text` with its drawing origin at (x, y) in `cairo`'s user space, in the current source colour.
-    func draw(_ text: String, font: FontSpec, at x: Double, _ y: Double, on cairo: OpaquePointer) {
+    func draw(_ text: String, font: ResolvedFont, at x: Double, _ y: Double, on cairo: OpaquePointer) {
         prepare(text, font: font)
+        let measuringOtherSettings = drawingSettings != .standard
+        if measuringOtherSettings { drawingSettings.apply(to: context) }
         pango_cairo_update_context(cairo, context)
         pango_layout_context_changed(layout)
         cairo_move_to(cairo, x, y)
         pango_cairo_show_layout(cairo, layout)
+        if measuringOtherSettings {
+            // Back to the settings labels are measured with, so the layout never sees the other ones.
+            TextRasterSettings.standard.apply(to: context)
+            pango_layout_context_changed(layout)
+        }
     }
 
     /// The family fontconfig actually uses for `font`, which differs from the requested one when that is
     /// not installed.
-    public func resolvedFamily(of font: FontSpec) -> String? {
+    package func resolvedFamily(of font: ResolvedFont) -> String? {
         guard let description = Self.description(of: font) else { return nil }
         defer { pango_font_description_free(description) }
         guard let loaded = pango_font_map_load_font(fontMap, context, description) else { return nil }

@@ -1,85 +1,222 @@
-import CPickerCairo
 import Foundation
 import PickerKit
 
-/// One self-contained SVG whose highlight animates with SMIL, on the same timeline as the frames: the
-/// background and labels are drawn once (labels as cairo's glyph outlines), and the highlight's rect and
-/// opacity are keyed per change, with key splines for timing curves and sampled values for springs.
-public struct AnimatedSVG {
-    /// The renderer whose spec, layout, and timeline are written.
-    public let renderer: FrameRenderer
-    /// How often springs and overlapping curves are sampled, per second.
-    public var samplesPerSecond = 60.0
+/// One self-contained SVG whose picture animates with SMIL on the same timeline as the frames.
+///
+/// The background, track and static pictures are drawn once; labels and icons are cairo's glyph outlines and
+/// librsvg's vectors (each label twice, regular and selected, cross-fading, when the selected label looks
+/// different); the highlight's rect, corner radius and opacity are keyed per change, with key splines for timing
+/// curves and sampled values for springs and overshooting curves; shadows are blurred copies of the highlight
+/// (`feGaussianBlur`); separators and touches fade as the frames show them.
+package struct AnimatedSVG {
+    /// The drawer whose plan is written; its painter draws the labels and icons.
+    package let drawer: FrameDrawer
+    /// How often springs, overlapping curves, overshooting curves and cross-fades are sampled, per second.
+    package var samplesPerSecond = 60.0
 
-    /// Creates a writer for `renderer`'s animation.
-    public init(renderer: FrameRenderer) {
-        self.renderer = renderer
+    /// A writer for `drawer`'s animation.
+    package init(drawer: FrameDrawer) {
+        self.drawer = drawer
     }
 
-    /// The SVG document's bytes.
+    private var plan: RenderPlan { drawer.plan }
+    private var style: ResolvedStyle { drawer.plan.style }
+
+    /// The SVG document's bytes; one point of the spec is one CSS pixel.
     ///
     /// Throws `RenderError` when cairo cannot draw the labels.
-    public func document() throws(RenderError) -> [UInt8] {
-        let spec = renderer.spec
-        let canvas = renderer.layout.canvas
+    package func document() throws(RenderError) -> [UInt8] {
+        let canvas = plan.layout.canvas
         let width = Self.number(canvas.width)
         let height = Self.number(canvas.height)
         var svg = """
             <svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="\(width)" height="\(height)" viewBox="0 0 \(width) \(height)">
 
             """
-        if spec.style.background.alpha > 0 {
-            svg += "<rect width=\"\(width)\" height=\"\(height)\" \(Self.fill(spec.style.background))/>\n"
+        if style.background.alpha > 0 {
+            svg += "<rect width=\"\(width)\" height=\"\(height)\" \(Self.fill(style.background))/>\n"
         }
+        if let track = style.track, let rect = plan.layout.track {
+            svg += Self.rect(rect, radius: min(track.cornerRadius, min(rect.width, rect.height) / 2), color: track.color) + "/>\n"
+        }
+        let selections = plan.timeline.selectionKeyframes(samplesPerSecond: samplesPerSecond)
+        svg += separatorsElement(selections)
         let highlight = highlightElement()
-        if spec.style.highlight.layer == .background { svg += highlight }
-        svg += try labelsElement(width: width, height: height)
-        if spec.style.highlight.layer == .overlay { svg += highlight }
+        if style.highlight.layer == .background { svg += highlight }
+        svg += try contentElement(selections)
+        if style.highlight.layer == .overlay { svg += highlight }
+        svg += touchesElement()
         svg += "</svg>\n"
         return Array(svg.utf8)
     }
 
-    /// The labels drawn by cairo, as a nested `<svg>` in the outer document's units.
-    private func labelsElement(width: String, height: String) throws(RenderError) -> String {
-        let text = String(decoding: try renderer.labelsSVGBytes(), as: UTF8.self)
+    /// Pictures, labels and icons: one fragment when labels never change; otherwise each label's two looks in
+    /// groups whose opacities cross-fade.
+    private func contentElement(_ selections: [KeyframeTrack]) throws(RenderError) -> String {
+        let painter = drawer.svgPainter
+        let segments = plan.layout.segments
+        guard style.selectedLabelDiffers, selections.count == segments.count else {
+            return try fragment("content") { context in
+                for (index, segment) in segments.enumerated() {
+                    painter.drawContent(of: segment, graphic: painter.graphics[index], selected: 0, on: context)
+                }
+            }
+        }
+        var element = try fragment("pictures") { context in
+            for (index, segment) in segments.enumerated() {
+                painter.drawPicture(of: segment, graphic: painter.graphics[index], on: context)
+            }
+        }
+        for (index, segment) in segments.enumerated() {
+            let track = selections[index]
+            for selected in [false, true] {
+                let values = track.values.map { selected ? ($0.first ?? 0) : 1 - ($0.first ?? 0) }
+                let body = try fragment("label\(index)\(selected ? "s" : "r")") { context in
+                    painter.drawLook(of: segment, graphic: painter.graphics[index], selected: selected, opacity: 1, on: context)
+                }
+                element += "<g opacity=\"\(Self.number(values.first ?? 1))\">\n"
+                element += animate("opacity", track: track, values: values) + body + "</g>\n"
+            }
+        }
+        return element
+    }
+
+    /// What `draw` puts on the canvas, drawn by cairo, as a nested `<svg>` in the outer document's units with its
+    /// identifiers prefixed by `name`, so fragments never clash.
+    private func fragment(_ name: String, _ draw: (CairoContext) -> Void) throws(RenderError) -> String {
+        let text = String(decoding: try drawer.svgDocument(draw), as: UTF8.self)
         guard let open = text.range(of: "<svg"), let openEnd = text[open.upperBound...].firstIndex(of: ">"),
             let close = text.range(of: "</svg>", options: .backwards)
         else { throw RenderError.cairo(operation: "write the labels as SVG", detail: "unexpected SVG from cairo") }
-        let body = text[text.index(after: openEnd)..<close.lowerBound]
+        let body = Self.prefixingIdentifiers(String(text[text.index(after: openEnd)..<close.lowerBound]), with: name + "-")
+        let width = Self.number(plan.layout.canvas.width)
+        let height = Self.number(plan.layout.canvas.height)
         return "<svg x=\"0\" y=\"0\" width=\"\(width)\" height=\"\(height)\" viewBox=\"0 0 \(width) \(height)\" overflow=\"visible\">"
             + body + "</svg>\n"
     }
 
+    /// `svg` with every `id`, `#reference` and `url(#reference)` prefixed.
+    static func prefixingIdentifiers(_ svg: String, with prefix: String) -> String {
+        var text = svg
+        for (pattern, template) in [
+            ("id=\"([^\"]+)\"", "id=\"\(prefix)$1\""), ("href=\"#([^\"]+)\"", "href=\"#\(prefix)$1\""),
+            ("url\\(#([^)]+)\\)", "url(#\(prefix)$1)"),
+        ] {
+            guard let expression = try? NSRegularExpression(pattern: pattern) else { continue }
+            // The prefix is letters, digits and dashes, which a template takes as they are.
+            text = expression.stringByReplacingMatches(in: text, range: NSRange(text.startIndex..., in: text), withTemplate: template)
+        }
+        return text
+    }
+
+    private func separatorsElement(_ selections: [KeyframeTrack]) -> String {
+        guard let separators = style.separators else { return "" }
+        var element = ""
+        for (index, rect) in plan.layout.separators.enumerated() where rect.width > 0 && rect.height > 0 {
+            element += Self.rect(rect, radius: 0, color: separators.color)
+            if selections.count > index + 1 {
+                // Hidden as the highlight arrives beside it: 1 − the larger selection of its two segments.
+                let (track, values) = Self.merged(selections[index], selections[index + 1]) { 1 - max($0, $1) }
+                element +=
+                    " opacity=\"\(Self.number(values.first ?? 1))\">\n" + animate("opacity", track: track, values: values) + "</rect>\n"
+            } else {
+                element += "/>\n"
+            }
+        }
+        return element
+    }
+
+    /// Two tracks on the union of their key times, combined by `combine`.
+    static func merged(_ first: KeyframeTrack, _ second: KeyframeTrack, _ combine: (Double, Double) -> Double) -> (KeyframeTrack, [Double])
+    {
+        func value(_ track: KeyframeTrack, at time: Double) -> Double {
+            guard let after = track.times.firstIndex(where: { $0 >= time }) else { return track.values.last?.first ?? 0 }
+            guard after > 0, track.times[after] > time else { return track.values[after].first ?? 0 }
+            let (t0, t1) = (track.times[after - 1], track.times[after])
+            let (v0, v1) = (track.values[after - 1].first ?? 0, track.values[after].first ?? 0)
+            return t1 > t0 ? v0 + (v1 - v0) * (time - t0) / (t1 - t0) : v1
+        }
+        var track = KeyframeTrack()
+        var values: [Double] = []
+        for time in Set(first.times + second.times).sorted() {
+            let combined = combine(value(first, at: time), value(second, at: time))
+            track.append(time: time, value: [combined], easingFromPrevious: .linear)
+            values.append(combined)
+        }
+        return (track, values)
+    }
+
     private func highlightElement() -> String {
-        let spec = renderer.spec
-        let timeline = renderer.timeline
+        let timeline = plan.timeline
         guard let rectTrack = timeline.rectKeyframes(samplesPerSecond: samplesPerSecond) else { return "" }
+        let radiusTrack = timeline.cornerRadiusKeyframes(following: rectTrack, samplesPerSecond: samplesPerSecond)
         let opacityTrack = timeline.opacityKeyframes(samplesPerSecond: samplesPerSecond)
+        let color = style.highlight.color
+        var element = ""
+        // Shadows fade with the highlight: their alpha times the fade (opacity over the style's opacity).
+        let fades = opacityTrack.values.map { style.highlight.opacity > 0 ? ($0.first ?? 0) / style.highlight.opacity : 0 }
+        for (index, shadow) in style.highlight.shadows.enumerated() where shadow.color.alpha > 0 {
+            let filter = "shadow\(index)"
+            if shadow.blur > 0 {
+                let canvas = plan.layout.canvas
+                element +=
+                    "<filter id=\"\(filter)\" filterUnits=\"userSpaceOnUse\" x=\"\(Self.number(-canvas.width))\" y=\"\(Self.number(-canvas.height))\""
+                element += " width=\"\(Self.number(3 * canvas.width))\" height=\"\(Self.number(3 * canvas.height))\">"
+                element += "<feGaussianBlur stdDeviation=\"\(Self.number(shadow.blur / 2))\"/></filter>\n"
+            }
+            element += rectElement(
+                rectTrack: rectTrack, radiusTrack: radiusTrack, opacityTrack: opacityTrack,
+                opacities: fades.map { $0 * shadow.color.alpha }, color: shadow.color, offset: (shadow.x, shadow.y),
+                filter: shadow.blur > 0 ? filter : nil)
+        }
+        // The fill's own alpha multiplies with the highlight's opacity, as in the frames.
+        element += rectElement(
+            rectTrack: rectTrack, radiusTrack: radiusTrack, opacityTrack: opacityTrack,
+            opacities: opacityTrack.values.map { ($0.first ?? 0) * color.alpha }, color: color, offset: (0, 0), filter: nil)
+        return element
+    }
+
+    /// One animated rounded rect following the highlight, `offset` away.
+    private func rectElement(
+        rectTrack: KeyframeTrack, radiusTrack: KeyframeTrack, opacityTrack: KeyframeTrack, opacities: [Double], color: RGBAColor,
+        offset: (x: Double, y: Double), filter: String?
+    ) -> String {
         let first = rectTrack.values.first ?? [0, 0, 0, 0]
-        let radii = rectTrack.values.map { min(timeline.requestedCornerRadius, max(0, min($0[2], $0[3])) / 2) }
-        var element = "<rect x=\"\(Self.number(first[0]))\" y=\"\(Self.number(first[1]))\" width=\"\(Self.number(max(0, first[2])))\""
-        element += " height=\"\(Self.number(max(0, first[3])))\" rx=\"\(Self.number(radii.first ?? 0))\""
-        element +=
-            " fill=\"\(spec.style.highlight.color.opaqueHex)\" fill-opacity=\"\(Self.number(opacityTrack.values.first?.first ?? 0))\">\n"
+        var element = "<rect x=\"\(Self.number(first[0] + offset.x))\" y=\"\(Self.number(first[1] + offset.y))\""
+        element += " width=\"\(Self.number(max(0, first[2])))\" height=\"\(Self.number(max(0, first[3])))\""
+        element += " rx=\"\(Self.number(radiusTrack.values.first?.first ?? 0))\""
+        element += " fill=\"\(color.opaqueHex)\" fill-opacity=\"\(Self.number(opacities.first ?? 0))\""
+        if let filter { element += " filter=\"url(#\(filter))\"" }
+        element += ">\n"
         for (index, attribute) in ["x", "y", "width", "height"].enumerated() {
-            let values = rectTrack.values.map { attribute == "width" || attribute == "height" ? max(0, $0[index]) : $0[index] }
-            element += animate(attribute, track: rectTrack, values: values, duration: timeline.duration)
+            let shift = index == 0 ? offset.x : index == 1 ? offset.y : 0
+            let values = rectTrack.values.map { index >= 2 ? max(0, $0[index]) : $0[index] + shift }
+            element += animate(attribute, track: rectTrack, values: values)
         }
-        if Set(radii).count > 1 {
-            element += animate("rx", track: rectTrack, values: radii, duration: timeline.duration)
+        element += animate("rx", track: radiusTrack, values: radiusTrack.values.map { $0.first ?? 0 })
+        element += animate("fill-opacity", track: opacityTrack, values: opacities)
+        return element + "</rect>\n"
+    }
+
+    private func touchesElement() -> String {
+        guard let touches = style.touches else { return "" }
+        var element = ""
+        for touch in plan.timeline.touchKeyframes() where touch.diameter > 0 {
+            let values = touch.track.values.map { $0.first ?? 0 }
+            element +=
+                "<circle cx=\"\(Self.number(touch.center.x))\" cy=\"\(Self.number(touch.center.y))\" r=\"\(Self.number(touch.diameter / 2))\""
+            element +=
+                " fill=\"\(touches.color.opaqueHex)\" fill-opacity=\"\(Self.number(touches.color.alpha))\" opacity=\"\(Self.number(values.first ?? 0))\">\n"
+            element += animate("opacity", track: touch.track, values: values) + "</circle>\n"
         }
-        let colourAlpha = spec.style.highlight.color.alpha
-        element += animate(
-            "fill-opacity", track: opacityTrack, values: opacityTrack.values.map { ($0.first ?? 0) * colourAlpha },
-            duration: timeline.duration)
-        element += "</rect>\n"
         return element
     }
 
     /// One `<animate>` of `attribute`, or nothing when the value never changes.
-    private func animate(_ attribute: String, track: KeyframeTrack, values: [Double], duration: Double) -> String {
-        guard Set(values).count > 1, duration > 0 else { return "" }
-        let repeatCount = renderer.spec.output.loopCount.map { String($0) } ?? "indefinite"
+    private func animate(_ attribute: String, track: KeyframeTrack, values: [Double]) -> String {
+        let duration = plan.timeline.duration
+        guard Set(values.map { Self.number($0) }).count > 1, duration > 0 else { return "" }
+        let repeatCount = plan.spec.output.loopCount.map { String($0) } ?? "indefinite"
         let keyTimes = track.times.map { Self.number(min(1, max(0, $0 / duration)), digits: 5) }.joined(separator: ";")
         let splines = track.easings.map { easing -> String in
             switch easing {
@@ -91,6 +228,12 @@ public struct AnimatedSVG {
         return "  <animate attributeName=\"\(attribute)\" dur=\"\(Self.number(duration, digits: 4))s\" repeatCount=\"\(repeatCount)\""
             + " fill=\"freeze\" calcMode=\"spline\" keyTimes=\"\(keyTimes)\" keySplines=\"\(splines.joined(separator: ";"))\""
             + " values=\"\(values.map { Self.number($0) }.joined(separator: ";"))\"/>\n"
+    }
+
+    /// An open `<rect` tag (without its end) for a static rounded rect.
+    private static func rect(_ rect: Rect, radius: Double, color: RGBAColor) -> String {
+        "<rect x=\"\(number(rect.x))\" y=\"\(number(rect.y))\" width=\"\(number(rect.width))\" height=\"\(number(rect.height))\""
+            + (radius > 0 ? " rx=\"\(number(radius))\"" : "") + " " + fill(color)
     }
 
     private static func fill(_ color: RGBAColor) -> String {

@@ -1,9 +1,9 @@
 import Foundation
 
 /// Short reasons for file errors, without Foundation's long-winded domain text.
-public enum FileErrors {
+package enum FileErrors {
     /// The system's short text for a file error (`No such file or directory`), or Foundation's description.
-    public static func reason(_ error: any Error) -> String {
+    package static func reason(_ error: any Error) -> String {
         let nsError = error as NSError
         if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain,
             let message = strerror(Int32(underlying.code))

@@ -1,26 +1,60 @@
 import Foundation
 import PickerKit
 
-/// Reads and writes PNG files as `RGBAImage`s, through cairo.
-public enum PNGFile {
+/// Reads and writes PNG files as `RGBAImage`s.
+package enum PNGFile {
     /// Decodes the PNG at `path`.
     ///
-    /// Throws `RenderError.file` when it cannot be read and `RenderError.notPNG` when it is not a PNG.
-    public static func read(_ path: String) throws(RenderError) -> RGBAImage {
-        let bytes: [UInt8]
-        do {
-            bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
-        } catch {
-            throw RenderError.file(path: path, reason: "cannot read it (\(FileErrors.reason(error)))")
+    /// Looks before it reads: a folder, a pipe or FIFO, a device, or a file larger than any PNG within the pixel
+    /// limits is refused without being opened or read (a FIFO is never opened, so this never blocks). The
+    /// header's picture size is checked against the limits (16,384 px a side, 64 Mi pixels) before decoding, and
+    /// every chunk's CRC before the pixels are inflated.
+    /// Throws `RenderError.file` when it cannot be read, `RenderError.tooLarge` for a picture beyond the limits, and
+    /// `RenderError.notPNG` naming what is wrong with a file that is not a readable PNG.
+    package static func read(_ path: String) throws(RenderError) -> RGBAImage {
+        let kind = FileKind.of(path)
+        guard case .regularFile(let size) = kind else {
+            throw RenderError.file(path: path, reason: kind.refusal ?? "it is not a regular file")
         }
-        guard bytes.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) else {
-            throw RenderError.notPNG(path: path, detail: "it does not start with the PNG signature")
+        guard size <= PNGStructure.maximumFileBytes else {
+            throw RenderError.file(
+                path: path,
+                reason: "the file is \(size) bytes; a PNG within the picture limits is at most \(PNGStructure.maximumFileBytes) bytes")
         }
+        // Only the signature and header first: a small file that declares a huge picture is refused here.
+        let head = try readBytes(path, count: 33)
+        _ = try PNGStructure.declaredSize(head, path: path)
+        let bytes = try readBytes(path, count: PNGStructure.maximumFileBytes)
         return try ImageSurface(pngBytes: bytes, path: path).rgbaImage()
     }
 
-    /// Encodes `image` as PNG bytes with the same encoder as the frames (libdeflate, the default level).
-    public static func encode(_ image: RGBAImage) throws(RenderError) -> [UInt8] {
-        try PNGEncoder().encode(ImageSurface(image))
+    /// The size the PNG at `path` declares in its header, read without decoding it; throws as `read` does for a
+    /// file that is not a regular file, not a PNG, or beyond the limits.
+    package static func declaredSize(ofFile path: String) throws(RenderError) -> (width: Int, height: Int) {
+        let kind = FileKind.of(path)
+        guard case .regularFile = kind else {
+            throw RenderError.file(path: path, reason: kind.refusal ?? "it is not a regular file")
+        }
+        return try PNGStructure.declaredSize(try readBytes(path, count: 33), path: path)
+    }
+
+    /// Up to `count` bytes from the start of the regular file at `path`.
+    static func readBytes(_ path: String, count: Int) throws(RenderError) -> [UInt8] {
+        guard let handle = FileHandle(forReadingAtPath: path) else {
+            let reason = String(cString: strerror(errno))
+            throw RenderError.file(path: path, reason: "cannot read it (\(reason))")
+        }
+        defer { try? handle.close() }
+        do {
+            return [UInt8](try handle.read(upToCount: count) ?? Data())
+        } catch {
+            throw RenderError.file(path: path, reason: "cannot read it (\(FileErrors.reason(error)))")
+        }
+    }
+
+    /// Encodes `image` as PNG bytes with the frames' encoder (libdeflate, the default level), its straight RGBA
+    /// bytes exactly as they are (cairo's reader, which premultiplies, may return translucent colours ±1).
+    package static func encode(_ image: RGBAImage) throws(RenderError) -> [UInt8] {
+        try PNGEncoder().encode(image)
     }
 }

@@ -1,9 +1,41 @@
-/// Makes cairo's SVG output depend only on the picture: cairo names each document's root group after a
-/// process-wide surface counter (`id="surface75"`), so the same frame rendered later in a process would
-/// otherwise come out with different bytes.
+/// Makes cairo's SVG output depend only on the picture and measure in CSS pixels.
+///
+/// - cairo names each document's root group after a process-wide surface counter (`id="surface75"`), so the same
+///   frame rendered later in a process would otherwise come out with different bytes: the identifiers are
+///   renumbered in order of first appearance.
+/// - cairo gives the root element's size in points (`width="219pt"`), which a browser shows 4/3 as large as the
+///   PNG at 1x; the units are removed so one point of the spec is one CSS pixel, as in the animated SVG.
 enum SVGNormalizer {
-    /// Renumbers every `surfaceN` identifier in order of first appearance, starting from 1.
     static func normalize(_ bytes: [UInt8]) -> [UInt8] {
+        renumberSurfaces(dropPointUnits(bytes))
+    }
+
+    /// Removes `pt` from the `width` and `height` of the first `<svg` element.
+    static func dropPointUnits(_ bytes: [UInt8]) -> [UInt8] {
+        let open = Array("<svg".utf8)
+        guard let start = firstIndex(of: open, in: bytes, from: 0), let end = bytes[start...].firstIndex(of: UInt8(ascii: ">")) else {
+            return bytes
+        }
+        var output = Array(bytes[..<start])
+        var index = start
+        while index < end {
+            // `="123.4pt"` inside the root tag: keep the number, drop the unit.
+            if bytes[index] == UInt8(ascii: "p"), index + 2 <= end, bytes[index + 1] == UInt8(ascii: "t"),
+                bytes[index + 2] == UInt8(ascii: "\""), index > start,
+                (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index - 1]) || bytes[index - 1] == UInt8(ascii: ".")
+            {
+                index += 2
+                continue
+            }
+            output.append(bytes[index])
+            index += 1
+        }
+        output.append(contentsOf: bytes[end...])
+        return output
+    }
+
+    /// Renumbers every `surfaceN` identifier in order of first appearance, starting from 1.
+    static func renumberSurfaces(_ bytes: [UInt8]) -> [UInt8] {
         let prefix = Array("surface".utf8)
         var output: [UInt8] = []
         output.reserveCapacity(bytes.count)
@@ -27,5 +59,15 @@ enum SVGNormalizer {
             index += 1
         }
         return output
+    }
+
+    private static func firstIndex(of needle: [UInt8], in bytes: [UInt8], from start: Int) -> Int? {
+        guard needle.count <= bytes.count else { return nil }
+        var index = start
+        while index + needle.count <= bytes.count {
+            if bytes[index] == needle[0], bytes[index..<(index + needle.count)].elementsEqual(needle) { return index }
+            index += 1
+        }
+        return nil
     }
 }

@@ -1,13 +1,15 @@
 import PickerCompare
 
-/// What one time of a snapshot assertion found when it was not a match.
+/// What one frame of a snapshot assertion found when it was not a match.
 enum SnapshotFinding: Equatable, Sendable {
     /// Why a golden was written.
     enum RecordReason: Equatable, Sendable {
-        /// There was no golden yet.
+        /// There was no golden yet (record mode `missing`).
         case missing
-        /// Record mode was on: `record: true` or the environment variable.
+        /// Record mode `all` was on.
         case recordMode
+        /// Record mode `failed` was on and the frame did not match.
+        case failed
     }
 
     /// The render was written as the golden.
@@ -18,4 +20,15 @@ enum SnapshotFinding: Equatable, Sendable {
     case differentSizes(time: Double, golden: String, actual: String, expected: ImageSize, found: ImageSize)
     /// The golden is there but cannot be read as a PNG.
     case unreadableGolden(time: Double, golden: String, reason: String)
+    /// There is no golden and record mode `never` forbids writing one.
+    case missingGolden(time: Double, golden: String)
+
+    /// The golden this finding is about.
+    var golden: String {
+        switch self {
+        case .recorded(_, let golden, _), .differs(_, let golden, _, _, _), .differentSizes(_, let golden, _, _, _),
+            .unreadableGolden(_, let golden, _), .missingGolden(_, let golden):
+            return golden
+        }
+    }
 }

@@ -1,7 +1,8 @@
 import Foundation
 
 /// Where the files of one snapshot assertion go: a golden per time beside the test file (or in the folder the
-/// caller gave), and the actual render and diff picture of a failure in the temporary folder.
+/// caller gave), and the actual render and diff picture of a failure under `$PICKERREEL_ARTIFACTS` (default: the
+/// temporary folder's `pickerreel-snapshots`), in `<test target>/<test file>/`, so two targets never collide.
 struct SnapshotLocations: Equatable {
     /// The files of one time.
     struct Frame: Equatable {
@@ -28,10 +29,8 @@ struct SnapshotLocations: Equatable {
     ///
     /// Throws `SnapshotFailure` for a name that cannot be a file name, no times, a time that is negative or not a
     /// number, and two times that would share a file name.
-    init(
-        name: String, times: [Double], testFile: String, snapshotDirectory: String?,
-        temporaryFolder: String = FileManager.default.temporaryDirectory.path
-    ) throws(SnapshotFailure) {
+    init(name: String, times: [Double], testFile: String, snapshotDirectory: String?, artifactsRoot: String? = nil) throws(SnapshotFailure)
+    {
         guard !name.isEmpty, !name.hasPrefix("."), !name.contains("/"), !name.contains("\0") else {
             throw SnapshotFailure(
                 .invalidRequest(name: name, reason: "the name must be a file name: not empty, no \"/\", not starting with \".\""))
@@ -46,7 +45,7 @@ struct SnapshotLocations: Equatable {
             snapshotDirectory
             ?? testURL.deletingLastPathComponent().appendingPathComponent("__Snapshots__").appendingPathComponent(testName).path
         artifactFolder =
-            URL(fileURLWithPath: temporaryFolder).appendingPathComponent("pickerreel-snapshots")
+            URL(fileURLWithPath: artifactsRoot ?? Self.defaultArtifactsRoot).appendingPathComponent(Self.testTarget(of: testURL))
             .appendingPathComponent(testName).path
         var frames: [Frame] = []
         var timeOfLabel: [String: Double] = [:]
@@ -70,6 +69,20 @@ struct SnapshotLocations: Equatable {
                 ))
         }
         self.frames = frames
+    }
+
+    /// `$PICKERREEL_ARTIFACTS`, or the temporary folder's `pickerreel-snapshots`.
+    static var defaultArtifactsRoot: String {
+        if let root = ProcessInfo.processInfo.environment["PICKERREEL_ARTIFACTS"], !root.isEmpty { return root }
+        return FileManager.default.temporaryDirectory.appendingPathComponent("pickerreel-snapshots").path
+    }
+
+    /// The test target a test file belongs to: the folder after `Tests/` in its path (SwiftPM's layout), or the
+    /// file's own folder.
+    static func testTarget(of testFile: URL) -> String {
+        let components = testFile.deletingLastPathComponent().pathComponents
+        if let tests = components.lastIndex(of: "Tests"), tests + 1 < components.count { return components[tests + 1] }
+        return testFile.deletingLastPathComponent().lastPathComponent
     }
 
     /// A time as it appears in file names: milliseconds and a unit, such as `0.500s` or `1.200s`.

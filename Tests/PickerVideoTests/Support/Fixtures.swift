@@ -12,11 +12,12 @@ func fixtureSpec(_ name: String) throws -> PickerSpec {
     return try PickerSpec.decode([UInt8](try Data(contentsOf: url)), file: url.path)
 }
 
-/// Every frame of a fixture spec as `FrameRenderer` draws it, with the spec's frame rate.
+/// Every frame of a fixture spec as `FrameDrawer` draws it (as `pickerreel render` does), with its frame rate.
 func renderedFrames(_ name: String) throws -> (frames: [RGBAImage], fps: Double) {
-    let renderer = try FrameRenderer(spec: try fixtureSpec(name))
-    let frames = try (0..<renderer.timeline.frameCount).map { try renderer.image(forFrame: $0) }
-    return (frames, renderer.spec.output.fps)
+    let drawer = try FrameDrawer(spec: try fixtureSpec(name))
+    let timeline = drawer.plan.timeline
+    let frames = try (0..<timeline.frameCount).map { try drawer.image(state: timeline.state(forFrame: $0)) }
+    return (frames, timeline.fps)
 }
 
 /// A fresh folder under the system's temporary folder, removed when the value goes away.

@@ -1,0 +1,117 @@
+import Foundation
+
+/// The machine-readable report `pickerreel compare --report json` writes: the verdict, both roots, the settings,
+/// counts per status, and one entry per file, with sorted keys so the output is the same on every run.
+///
+/// Keys left out rather than null: `expected`, `actual` and `diff` of a file when there is none; `width` and
+/// `height` when the sizes differ (then `expectedSize` and `actualSize`); the pixel figures when no pixel was
+/// compared. `settings` has `maxDiffPixels` or `maxDiffRatio`, whichever tolerance is in force.
+public struct JSONReport: Codable, Equatable, Sendable {
+    /// The settings the comparison ran with.
+    public struct Settings: Codable, Equatable, Sendable {
+        public var metric: ColorMetric
+        public var threshold: Double
+        public var countsAntialiasing: Bool
+        public var maxDiffPixels: Int?
+        public var maxDiffRatio: Double?
+    }
+
+    /// A width and a height in pixels.
+    public struct Size: Codable, Equatable, Sendable {
+        public var width: Int
+        public var height: Int
+
+        init(_ size: ImageSize) {
+            width = size.width
+            height = size.height
+        }
+    }
+
+    /// How many files have each status, and in all.
+    public struct Counts: Codable, Equatable, Sendable {
+        public var files: Int
+        public var match: Int
+        public var differs: Int
+        public var sizeChanged: Int
+        public var added: Int
+        public var removed: Int
+    }
+
+    /// One file.
+    public struct File: Codable, Equatable, Sendable {
+        public var path: String
+        public var status: FileStatus
+        public var match: Bool
+        public var expected: String?
+        public var actual: String?
+        public var diff: String?
+        public var width: Int?
+        public var height: Int?
+        public var expectedSize: Size?
+        public var actualSize: Size?
+        public var differentPixels: Int?
+        public var antialiasedPixels: Int?
+        public var ratio: Double?
+
+        init(_ file: FileComparison) {
+            path = file.path
+            status = file.status
+            match = file.matches
+            expected = file.expectedPath
+            actual = file.actualPath
+            diff = file.diffPath
+            switch file.outcome {
+            case .compared(let pixels):
+                width = pixels.size.width
+                height = pixels.size.height
+                differentPixels = pixels.differentPixels
+                antialiasedPixels = pixels.antialiasedPixels
+                ratio = pixels.ratio
+            case .sizeChanged(let expectedSize, let actualSize):
+                self.expectedSize = Size(expectedSize)
+                self.actualSize = Size(actualSize)
+            case .added(let size):
+                actualSize = size.map(Size.init)
+            case .removed(let size):
+                expectedSize = size.map(Size.init)
+            }
+        }
+    }
+
+    public var status: ComparisonSummary.Status
+    public var match: Bool
+    public var expected: String
+    public var actual: String
+    public var settings: Settings
+    public var counts: Counts
+    public var files: [File]
+
+    /// The report of `summary`.
+    public init(_ summary: ComparisonSummary) {
+        status = summary.status
+        match = summary.matches
+        expected = summary.expected
+        actual = summary.actual
+        var settings = Settings(
+            metric: summary.settings.metric, threshold: summary.settings.threshold,
+            countsAntialiasing: summary.settings.includesAntialiasing)
+        switch summary.tolerance {
+        case .pixels(let count): settings.maxDiffPixels = count
+        case .ratio(let share): settings.maxDiffRatio = share
+        }
+        self.settings = settings
+        counts = Counts(
+            files: summary.files.count, match: summary.count(.match), differs: summary.count(.differs),
+            sizeChanged: summary.count(.sizeChanged), added: summary.count(.added), removed: summary.count(.removed))
+        files = summary.files.map(File.init)
+    }
+
+    /// The report as pretty-printed JSON with sorted keys, ending in a newline.
+    ///
+    /// Throws `EncodingError` only for a number that is not finite, which a comparison never produces.
+    public func json() throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        return String(decoding: try encoder.encode(self), as: UTF8.self) + "\n"
+    }
+}

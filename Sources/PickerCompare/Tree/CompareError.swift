@@ -1,0 +1,70 @@
+import PickerRender
+
+/// A problem that stops a comparison (or an update) before it can say whether pictures match.
+///
+/// A path that is not there or is not a file or folder, a file and a folder given together, a folder that cannot
+/// be listed, a file that is not a readable PNG or is too large, a diff picture or report that cannot be written,
+/// an update that could not be made. `pickerreel compare` exits with status 2 on it. Its `description` is one
+/// line naming the file, such as `shots/a.png: not a PNG image that can be read (…)`.
+public struct CompareError: Error, Equatable, Sendable, CustomStringConvertible {
+    enum Representation: Equatable, Sendable {
+        case notFound(path: String)
+        case notFileOrFolder(path: String, reason: String)
+        case unreadable(path: String, error: RenderError)
+        case mixedKinds(folder: String, file: String)
+        case cannotList(folder: String, reason: String)
+        case cannotWrite(path: String, what: String, reason: String)
+        case overwritesInput(path: String, what: String)
+        case updateFailed(path: String, reason: String, rolledBack: Bool)
+    }
+
+    let representation: Representation
+
+    init(_ representation: Representation) {
+        self.representation = representation
+    }
+
+    /// The path of the file or folder at fault.
+    public var path: String {
+        switch representation {
+        case .notFound(let path), .notFileOrFolder(let path, _), .unreadable(let path, _), .cannotList(let path, _),
+            .cannotWrite(let path, _, _), .overwritesInput(let path, _), .updateFailed(let path, _, _):
+            return path
+        case .mixedKinds(_, let file):
+            return file
+        }
+    }
+
+    /// The message for the user, naming the file.
+    public var description: String {
+        switch representation {
+        case .notFound(let path):
+            return "\(path): no such file or folder"
+        case .notFileOrFolder(let path, let reason):
+            return "\(path): \(reason)"
+        case .unreadable(let path, let error):
+            switch error {
+            case .file, .notPNG: return error.description  // These already begin with the path.
+            default: return "\(path): \(error)"
+            }
+        case .mixedKinds(let folder, let file):
+            return "\(folder) is a folder but \(file) is a file; give two PNG files or two folders"
+        case .cannotList(let folder, let reason):
+            return "\(folder): cannot list the folder (\(reason))"
+        case .cannotWrite(let path, let what, let reason):
+            return "\(path): cannot write the \(what) (\(reason))"
+        case .overwritesInput(let path, let what):
+            return "\(path): the \(what) would overwrite the pictures being compared; choose another path"
+        case .updateFailed(let path, let reason, let rolledBack):
+            let state = rolledBack ? "nothing was changed" : "some files could not be put back; see the lines above"
+            return "\(path): cannot update (\(reason)); \(state)"
+        }
+    }
+}
+
+extension CompareError {
+    /// A report that cannot be written to `path`, for callers that write reports themselves.
+    public static func report(path: String, what: String, reason: String) -> CompareError {
+        CompareError(.cannotWrite(path: path, what: what, reason: reason))
+    }
+}

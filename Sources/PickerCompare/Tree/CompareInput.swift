@@ -1,0 +1,58 @@
+import Foundation
+import PickerRender
+
+/// One side of a comparison as found on disk: a single PNG file or a folder tree of them.
+enum CompareInput: Equatable {
+    case file(path: String)
+    case folder(path: String)
+    /// Nothing there, which only `--update` accepts (EXPECTED is then made).
+    case absent(path: String)
+
+    /// Looks at `path` without opening it; throws `CompareError` when nothing is there (unless `allowsAbsent`)
+    /// or it is neither a regular file nor a folder (a FIFO, a device).
+    static func resolve(_ path: String, allowsAbsent: Bool = false) throws(CompareError) -> CompareInput {
+        let kind = FileKind.of(path)
+        switch kind {
+        case .regularFile: return .file(path: path)
+        case .folder: return .folder(path: path)
+        case .missing:
+            if allowsAbsent { return .absent(path: path) }
+            throw CompareError(.notFound(path: path))
+        case .pipe, .device, .other:
+            throw CompareError(.notFileOrFolder(path: path, reason: kind.refusal ?? "it is not a regular file"))
+        }
+    }
+
+    /// The relative paths (`/`-separated) of the PNG files in the tree under `folder`, sorted by Unicode scalars
+    /// so reports are stable.
+    ///
+    /// Names starting with `.` are skipped (hidden files, the tool's staging folders). Symbolic links to files are
+    /// followed, links to folders are not (so a link cannot make the walk loop). Anything else named `*.png`
+    /// that is not a regular file is listed, so reading it reports what it is.
+    static func pngPaths(in folder: String) throws(CompareError) -> [String] {
+        var found: [String] = []
+        try walk(folder: folder, prefix: "", into: &found)
+        return found.sorted { $0.unicodeScalars.lexicographicallyPrecedes($1.unicodeScalars) }
+    }
+
+    private static func walk(folder: String, prefix: String, into found: inout [String]) throws(CompareError) {
+        let names: [String]
+        do {
+            names = try FileManager.default.contentsOfDirectory(atPath: folder)
+        } catch {
+            throw CompareError(.cannotList(folder: folder, reason: FileErrors.reason(error)))
+        }
+        for name in names where !name.hasPrefix(".") {
+            let path = (folder as NSString).appendingPathComponent(name)
+            let relative = prefix + name
+            var status = stat()
+            guard lstat(path, &status) == 0 else { continue }
+            let isLink = status.st_mode & S_IFMT == S_IFLNK
+            if case .folder = FileKind.of(path) {
+                if !isLink { try walk(folder: path, prefix: relative + "/", into: &found) }
+            } else if name.lowercased().hasSuffix(".png") {
+                found.append(relative)
+            }
+        }
+    }
+}

@@ -1,0 +1,54 @@
+/// Everything one comparison found: every relative path on either side in order, and how it was compared.
+public struct ComparisonSummary: Equatable, Sendable {
+    /// The overall verdict.
+    public enum Status: String, Codable, Equatable, Sendable {
+        /// At least one file, and every file matches.
+        case match
+        /// At least one file differs, is added, removed, or changed size.
+        case differences
+        /// Neither side has a PNG file: nothing was compared, which is not a match.
+        case nothingCompared = "nothing-compared"
+    }
+
+    /// The EXPECTED path as given.
+    public var expected: String
+    /// The ACTUAL path as given.
+    public var actual: String
+    /// How pixels were compared.
+    public var settings: ComparisonSettings
+    /// How many differing pixels a file may have.
+    public var tolerance: Tolerance
+    /// One entry per relative path found on either side, sorted by path.
+    public var files: [FileComparison]
+
+    /// Creates a summary.
+    public init(
+        expected: String, actual: String, settings: ComparisonSettings = ComparisonSettings(), tolerance: Tolerance = .exact,
+        files: [FileComparison]
+    ) {
+        self.expected = expected
+        self.actual = actual
+        self.settings = settings
+        self.tolerance = tolerance
+        self.files = files
+    }
+
+    /// The verdict: `nothingCompared` for no files at all, never a match.
+    public var status: Status {
+        if files.isEmpty { return .nothingCompared }
+        return files.allSatisfy(\.matches) ? .match : .differences
+    }
+
+    /// True only when there was something to compare and every file matches.
+    public var matches: Bool { status == .match }
+
+    /// The files that do not match.
+    public var differingFiles: [FileComparison] {
+        files.filter { !$0.matches }
+    }
+
+    /// How many files have `status`.
+    public func count(_ status: FileStatus) -> Int {
+        files.count { $0.status == status }
+    }
+}

@@ -1,0 +1,169 @@
+import Foundation
+import PickerKit
+import PickerRender
+
+/// Compares two PNG files, or two folder trees of PNG files by relative path, and writes diff pictures for the
+/// files that differ pixel by pixel.
+///
+/// In trees, every `*.png` below each root is matched by its path relative to the root (so the batch layout
+/// `out/<spec>/frame-0000.png` is compared spec by spec); a path only in ACTUAL is `added`, one only in EXPECTED
+/// `removed`, and pictures of different sizes are `sizeChanged` (a layout change, no pixels compared).
+public struct FolderComparison: Sendable {
+    /// How pixels are compared (metric, threshold, anti-aliasing); whether to draw diff pictures follows `diffPath`.
+    public var settings: ComparisonSettings
+    /// How many differing pixels a file may have and still match.
+    public var tolerance: Tolerance
+    /// Where diff pictures go: a folder when comparing trees (made if missing; one picture per differing file at
+    /// its relative path), a file when comparing two files (or a folder to put `NAME.png` in, if one exists
+    /// there); nil for none.
+    public var diffPath: String?
+
+    /// A comparison with the measured default settings, no tolerance, and no diff pictures unless given.
+    public init(settings: ComparisonSettings = ComparisonSettings(), tolerance: Tolerance = .exact, diffPath: String? = nil) {
+        self.settings = settings
+        self.tolerance = tolerance
+        self.diffPath = diffPath
+    }
+
+    /// Compares `expected` with `actual`: two PNG files or two folders.
+    ///
+    /// With `allowsMissingExpected`, an EXPECTED that does not exist counts as empty (every actual file is
+    /// `added`), for `--update` to make it. Throws `CompareError` when a path is not there or is a FIFO or device,
+    /// one is a file and the other a folder, a folder cannot be listed, a file cannot be read, is not a PNG or is
+    /// beyond the picture limits, a diff picture cannot be written, or `diffPath` is one of the inputs.
+    /// Differences are not errors, and neither is finding no PNG file: both are in the summary's `status`.
+    public func compare(expected: String, actual: String, allowsMissingExpected: Bool = false) throws(CompareError) -> ComparisonSummary {
+        let expectedInput = try CompareInput.resolve(expected, allowsAbsent: allowsMissingExpected)
+        let actualInput = try CompareInput.resolve(actual)
+        let present = expectedInput == .absent(path: expected) ? nil : expected
+        let files: [FileComparison]
+        switch (expectedInput, actualInput) {
+        case (.file, .file), (.absent, .file):
+            let name = URL(fileURLWithPath: present ?? actual).lastPathComponent
+            let diffTarget = singleDiffTarget(name: name)
+            try Self.refuseOverwriting(inputs: [expected, actual], with: diffTarget)
+            files = [try compareEntry(path: name, expected: present, actual: actual, diffTarget: diffTarget)]
+        case (.folder, .folder), (.absent, .folder):
+            try Self.refuseOverwriting(inputs: [expected, actual], with: diffPath)
+            files = try compareTrees(expected: present, actual: actual)
+        case (.folder, .file):
+            throw CompareError(.mixedKinds(folder: expected, file: actual))
+        case (.file, .folder):
+            throw CompareError(.mixedKinds(folder: actual, file: expected))
+        case (_, .absent):
+            throw CompareError(.notFound(path: actual))
+        }
+        return ComparisonSummary(expected: expected, actual: actual, settings: settings, tolerance: tolerance, files: files)
+    }
+
+    func compareTrees(expected: String?, actual: String) throws(CompareError) -> [FileComparison] {
+        let expectedPaths = try expected.map { (root: String) throws(CompareError) in try CompareInput.pngPaths(in: root) } ?? []
+        let actualPaths = try CompareInput.pngPaths(in: actual)
+        let expectedSet = Set(expectedPaths)
+        let actualSet = Set(actualPaths)
+        let all = expectedSet.union(actualSet).sorted { $0.unicodeScalars.lexicographicallyPrecedes($1.unicodeScalars) }
+        var files: [FileComparison] = []
+        files.reserveCapacity(all.count)
+        for relative in all {
+            files.append(
+                try compareEntry(
+                    path: relative,
+                    expected: expectedSet.contains(relative) ? expected.map { Self.join($0, relative) } : nil,
+                    actual: actualSet.contains(relative) ? Self.join(actual, relative) : nil,
+                    diffTarget: diffPath.map { Self.join($0, relative) }))
+        }
+        return files
+    }
+
+    /// Compares the files of one relative path, either of which may be absent, and writes the diff picture to
+    /// `diffTarget` when they differ pixel by pixel.
+    func compareEntry(path: String, expected: String?, actual: String?, diffTarget: String?) throws(CompareError) -> FileComparison {
+        guard let expected else {
+            let size = try actual.map { (file: String) throws(CompareError) in try Self.declaredSize(file) }
+            return FileComparison(path: path, outcome: .added(size), matches: false, actualPath: actual)
+        }
+        guard let actual else {
+            return FileComparison(path: path, outcome: .removed(try Self.declaredSize(expected)), matches: false, expectedPath: expected)
+        }
+        let expectedImage = try Self.read(expected)
+        let actualImage = try Self.read(actual)
+        var pixelSettings = settings
+        pixelSettings.drawsDiffImage = diffTarget != nil
+
+        switch ImageComparison.compare(expected: expectedImage, actual: actualImage, settings: pixelSettings) {
+        case .differentSizes(let expectedSize, let actualSize):
+            return FileComparison(
+                path: path, outcome: .sizeChanged(expected: expectedSize, actual: actualSize), matches: false, expectedPath: expected,
+                actualPath: actual)
+        case .compared(var pixels):
+            let matches = tolerance.accepts(pixels)
+            var writtenPath: String?
+            if !matches, let diffTarget, let diffImage = pixels.diffImage {
+                try Self.writeDiff(diffImage, to: diffTarget)
+                writtenPath = diffTarget
+            }
+            // The picture is written; keeping it would hold a picture's worth of memory per file.
+            pixels.diffImage = nil
+            return FileComparison(
+                path: path, outcome: .compared(pixels), matches: matches, expectedPath: expected, actualPath: actual, diffPath: writtenPath)
+        }
+    }
+
+    /// Where the diff picture of two single files goes: `diffPath` itself, or `diffPath/NAME` if it is a folder.
+    func singleDiffTarget(name: String) -> String? {
+        guard let diffPath else { return nil }
+        if case .folder = FileKind.of(diffPath) { return Self.join(diffPath, name) }
+        return diffPath
+    }
+
+    /// Throws when `output` names one of `inputs` or lies inside one, the same file or folder however spelled.
+    static func refuseOverwriting(inputs: [String], with output: String?, what: String = "diff pictures") throws(CompareError) {
+        guard let output else { return }
+        let target = canonical(output)
+        for input in inputs {
+            let root = canonical(input)
+            if target == root || (FileKind.of(input) == .folder && target.hasPrefix(root + "/")) {
+                throw CompareError(.overwritesInput(path: output, what: what))
+            }
+        }
+    }
+
+    /// `path` absolute, without `.` or `..`, with symbolic links resolved.
+    static func canonical(_ path: String) -> String {
+        URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
+    }
+
+    /// `relative` (`/`-separated) inside `root`.
+    static func join(_ root: String, _ relative: String) -> String {
+        (root as NSString).appendingPathComponent(relative)
+    }
+
+    static func read(_ path: String) throws(CompareError) -> RGBAImage {
+        do {
+            return try PNGFile.read(path)
+        } catch {
+            throw CompareError(.unreadable(path: path, error: error))
+        }
+    }
+
+    static func declaredSize(_ path: String) throws(CompareError) -> ImageSize {
+        do {
+            let size = try PNGFile.declaredSize(ofFile: path)
+            return ImageSize(width: size.width, height: size.height)
+        } catch {
+            throw CompareError(.unreadable(path: path, error: error))
+        }
+    }
+
+    static func writeDiff(_ image: RGBAImage, to path: String) throws(CompareError) {
+        do {
+            // The renderer's atomic writer: missing folders are made, and no reader sees half a picture.
+            try AtomicFile.write(try PNGFile.encode(image), to: path)
+        } catch {
+            if case .file(_, let reason) = error {
+                throw CompareError(.cannotWrite(path: path, what: "diff picture", reason: reason))
+            }
+            throw CompareError(.cannotWrite(path: path, what: "diff picture", reason: error.description))
+        }
+    }
+}

@@ -1,0 +1,82 @@
+import Foundation
+import PickerRender
+
+/// Accepts the pictures of a comparison: makes EXPECTED equal ACTUAL for every file that does not match, all or
+/// nothing, so a reviewer can take a change with `pickerreel compare --update`.
+///
+/// Changed and resized files are replaced by the actual ones, added files copied in, removed files deleted; files
+/// that match, and anything that is not a `*.png` in the tree, are left alone. Every new file is first copied
+/// into a hidden staging folder inside EXPECTED (so on the same file system); only then are the files switched,
+/// each old file moved aside before its replacement is moved in. If any step fails, the steps done are undone
+/// in reverse and EXPECTED is as it was. Folders left empty by removed files are removed.
+public enum ExpectedUpdate {
+    /// One change made to EXPECTED.
+    public struct Change: Equatable, Sendable {
+        /// What was done.
+        public enum Kind: String, Equatable, Sendable {
+            /// An existing picture was replaced by the actual one.
+            case replaced
+            /// A picture only in ACTUAL was copied in.
+            case added
+            /// A picture only in EXPECTED was deleted.
+            case removed
+        }
+
+        /// What was done.
+        public var kind: Kind
+        /// The file's path relative to EXPECTED (for two files, EXPECTED itself).
+        public var path: String
+
+        /// A change of `kind` to `path`.
+        public init(kind: Kind, path: String) {
+            self.kind = kind
+            self.path = path
+        }
+    }
+
+    /// The changes `apply` would make for `summary`, in path order.
+    public static func plan(_ summary: ComparisonSummary) -> [Change] {
+        summary.differingFiles.map { file in
+            switch file.status {
+            case .added: return Change(kind: .added, path: file.path)
+            case .removed: return Change(kind: .removed, path: file.path)
+            case .differs, .sizeChanged, .match: return Change(kind: .replaced, path: file.path)
+            }
+        }
+    }
+
+    /// Makes EXPECTED equal ACTUAL for the files of `summary` that do not match, and returns what it changed.
+    ///
+    /// Throws `CompareError` when a file cannot be staged (nothing is changed) or switched (what was switched is
+    /// put back; the message says if that too failed).
+    public static func apply(_ summary: ComparisonSummary) throws(CompareError) -> [Change] {
+        let changes = plan(summary)
+        guard !changes.isEmpty else { return [] }
+        if case .regularFile = FileKind.of(summary.actual) {
+            return try replaceFile(summary.expected, with: summary.actual, change: changes[0])
+        }
+        var switcher = try TreeSwitch(root: summary.expected)
+        defer { switcher.removeStaging() }
+        for file in summary.differingFiles where file.status != .removed {
+            guard let actual = file.actualPath else { continue }
+            try switcher.stage(actual, as: file.path)
+        }
+        try switcher.switchFiles(changes)
+        switcher.removeEmptiedFolders(changes.filter { $0.kind == .removed }.map(\.path))
+        return changes
+    }
+
+    /// Two single files: the expected file becomes a copy of the actual one, by one atomic rename.
+    static func replaceFile(_ expected: String, with actual: String, change: Change) throws(CompareError) -> [Change] {
+        let existed = TreeSwitch.exists(expected)
+        do {
+            let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: actual)))
+            try AtomicFile.write(bytes, to: expected)
+        } catch let error as RenderError {
+            throw CompareError(.updateFailed(path: expected, reason: error.description, rolledBack: true))
+        } catch {
+            throw CompareError(.updateFailed(path: expected, reason: FileErrors.reason(error), rolledBack: true))
+        }
+        return [Change(kind: existed ? change.kind : .added, path: change.path)]
+    }
+}

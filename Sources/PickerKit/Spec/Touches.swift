@@ -1,0 +1,141 @@
+/// Touch indicators for demos: at each change to an item, a translucent circle at the centre of the segment being
+/// selected, as iOS's "show touches" draws a finger, appearing as the change starts and fading out shortly after.
+///
+/// Nil fields take the defaults: gray at 0.5 opacity, 40 pt across. A touch is fully shown for its first
+/// `TouchStyle.holdTime` seconds and fades out linearly over the next `TouchStyle.fadeTime`.
+public struct TouchStyle: Hashable, Sendable {
+    /// The circle's colour.
+    public var color: PickerColor?
+    /// The circle's opacity, 0…1, multiplied with the colour's own alpha.
+    public var opacity: Double?
+    /// The circle's diameter in points.
+    public var diameter: Double?
+
+    /// Seconds a touch is fully shown, from the start of its change: a tap's press.
+    public static let holdTime = 0.12
+    /// Seconds over which it then fades out.
+    public static let fadeTime = 0.25
+
+    /// Touches with the given look; the fields left out take the defaults.
+    public init(color: PickerColor? = nil, opacity: Double? = nil, diameter: Double? = nil) {
+        self.color = color
+        self.opacity = opacity
+        self.diameter = diameter
+    }
+}
+
+/// Renders one spec in several appearances at once: the cartesian product of the values listed (an empty or
+/// absent list keeps the spec's own value).
+///
+/// Each variant renders as if it were a spec named `<name>-<suffix>`, the suffix joining its values that differ
+/// from the spec's own (`dark`, `rtl`, `ax2`, `@3x`): `period-dark-rtl@3x`. The variant with the spec's own values
+/// keeps `<name>`, so existing goldens keep their names.
+public struct VariantAxes: Hashable, Sendable {
+    /// Colour schemes to render.
+    public var colorScheme: [ColorScheme]?
+    /// Layout directions to render.
+    public var layoutDirection: [LayoutDirection]?
+    /// Text sizes to render.
+    public var dynamicTypeSize: [DynamicTypeSize]?
+    /// Scales (pixels per point) to render.
+    public var scale: [Double]?
+
+    /// Axes; the ones left out keep the spec's own value.
+    public init(
+        colorScheme: [ColorScheme]? = nil, layoutDirection: [LayoutDirection]? = nil, dynamicTypeSize: [DynamicTypeSize]? = nil,
+        scale: [Double]? = nil
+    ) {
+        self.colorScheme = colorScheme
+        self.layoutDirection = layoutDirection
+        self.dynamicTypeSize = dynamicTypeSize
+        self.scale = scale
+    }
+}
+
+/// One appearance of a spec: the values that replace the spec's own colour scheme, layout direction, text size
+/// and scale.
+public struct Variant: Hashable, Sendable, CustomStringConvertible {
+    /// The colour scheme drawn.
+    public var colorScheme: ColorScheme
+    /// The layout direction drawn.
+    public var layoutDirection: LayoutDirection
+    /// The text size drawn.
+    public var dynamicTypeSize: DynamicTypeSize
+    /// Pixels per point.
+    public var scale: Double
+    /// The suffix of the variant's name, such as `dark-rtl@3x`; empty for the spec's own appearance.
+    public var suffix: String
+
+    /// A variant of the given values and suffix.
+    public init(colorScheme: ColorScheme, layoutDirection: LayoutDirection, dynamicTypeSize: DynamicTypeSize, scale: Double, suffix: String)
+    {
+        self.colorScheme = colorScheme
+        self.layoutDirection = layoutDirection
+        self.dynamicTypeSize = dynamicTypeSize
+        self.scale = scale
+        self.suffix = suffix
+    }
+
+    /// `name` with this variant's suffix: `period`, `period-dark`, `period-dark-rtl@3x`.
+    public func name(_ name: String) -> String {
+        guard !suffix.isEmpty else { return name }
+        return suffix.hasPrefix("@") ? name + suffix : name + "-" + suffix
+    }
+
+    /// The suffix, or `(default)` for the spec's own appearance.
+    public var description: String { suffix.isEmpty ? "(default)" : suffix }
+}
+
+extension PickerSpec {
+    /// The appearance the spec itself describes: its own colour scheme, direction, text size and scale.
+    public var defaultVariant: Variant {
+        Variant(
+            colorScheme: style.colorScheme ?? .light, layoutDirection: style.layoutDirection ?? .leftToRight,
+            dynamicTypeSize: style.dynamicTypeSize ?? .large, scale: output.scale, suffix: "")
+    }
+
+    /// Every variant the spec asks for, in a fixed order (colour scheme, then direction, text size, scale); just
+    /// `defaultVariant` when it asks for none.
+    public var variants: [Variant] {
+        let base = defaultVariant
+        let schemes = nonEmpty(variantAxes?.colorScheme) ?? [base.colorScheme]
+        let directions = nonEmpty(variantAxes?.layoutDirection) ?? [base.layoutDirection]
+        let sizes = nonEmpty(variantAxes?.dynamicTypeSize) ?? [base.dynamicTypeSize]
+        let scales = nonEmpty(variantAxes?.scale) ?? [base.scale]
+        var result: [Variant] = []
+        for scheme in schemes {
+            for direction in directions {
+                for size in sizes {
+                    for scale in scales {
+                        var words: [String] = []
+                        if scheme != base.colorScheme { words.append(scheme.rawValue) }
+                        if direction != base.layoutDirection { words.append(direction == .rightToLeft ? "rtl" : "ltr") }
+                        if size != base.dynamicTypeSize { words.append(size.shortName) }
+                        var suffix = words.joined(separator: "-")
+                        if scale != base.scale { suffix += "@" + SpecExpectation.format(scale) + "x" }
+                        result.append(
+                            Variant(colorScheme: scheme, layoutDirection: direction, dynamicTypeSize: size, scale: scale, suffix: suffix))
+                    }
+                }
+            }
+        }
+        return result
+    }
+
+    private func nonEmpty<T>(_ list: [T]?) -> [T]? {
+        guard let list, !list.isEmpty else { return nil }
+        return list
+    }
+
+    /// The spec as its variant `variant` draws it: that colour scheme, direction, text size and scale in place of
+    /// its own, and no variants of its own.
+    public func applying(_ variant: Variant) -> PickerSpec {
+        var spec = self
+        spec.style.colorScheme = variant.colorScheme
+        spec.style.layoutDirection = variant.layoutDirection
+        spec.style.dynamicTypeSize = variant.dynamicTypeSize
+        spec.output.scale = variant.scale
+        spec.variantAxes = nil
+        return spec
+    }
+}

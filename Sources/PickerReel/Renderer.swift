@@ -1,0 +1,273 @@
+import Foundation
+import PickerGIF
+import PickerWebP
+
+/// Renders a spec: frames at any moment as pixels, PNG or SVG, the whole animation as a GIF, an animated SVG or a
+/// contact sheet, and a set of formats written into a folder all or nothing.
+///
+/// ```swift
+/// let renderer = try Renderer(spec)
+/// let png = try renderer.png(at: 0.5)
+/// try renderer.write(formats: [.png, .gif], to: URL(fileURLWithPath: "Output/period"))
+/// ```
+///
+/// Making a renderer validates the spec again (a spec changed in code since it was made may no longer be valid),
+/// measures its labels, lays it out and builds its timeline; it throws `SpecError` when the spec is not valid or its
+/// picture or frame count would exceed `SpecLimits`, and `RenderError` when cairo or Pango cannot be set up.
+///
+/// A renderer is `Sendable`: any number of threads may call it at once. It keeps a small pool of drawing contexts
+/// (cairo surfaces, a Pango layout, a PNG compressor), one per thread that is drawing, so the first call on each
+/// thread pays for setting one up and later calls reuse it.
+public final class Renderer: Sendable {
+    /// The spec being rendered (with the variant's values in place of its own, when a variant was given).
+    public let spec: PickerSpec
+    package let plan: RenderPlan
+    private let drawers: DrawerPool
+
+    /// Prepares to render `spec` (in `variant`, one of `spec.variants`, when given); `file` names it in messages and
+    /// is where relative icon and image paths start, and PNG frames are compressed as `pngCompression` says.
+    ///
+    /// Throws `SpecError` for a spec that is not valid or exceeds `SpecLimits` (naming the field), or whose icon or
+    /// image files cannot be used, and `RenderError` when cairo, Pango or libdeflate cannot be set up.
+    public init(_ spec: PickerSpec, variant: Variant? = nil, file: String? = nil, pngCompression: PNGCompression = .standard) throws {
+        let text = try PangoText()
+        let drawn = variant.map { spec.applying($0) } ?? spec
+        try spec.validate(file: file)
+        plan = try RenderPlan(spec: drawn, file: file, measuringWith: text)
+        self.spec = drawn
+        drawers = DrawerPool(first: try FrameDrawer(plan: plan, text: text, pngCompression: pngCompression), plan: plan)
+    }
+
+    /// Where the segments are, in points.
+    public var layout: PickerLayout { plan.layout }
+    /// Where the highlight is at each moment, and how the animation is cut into frames.
+    public var timeline: Timeline { plan.timeline }
+    /// The number of frames: ⌊duration × fps + 0.5⌋ + 1.
+    public var frameCount: Int { plan.timeline.frameCount }
+    /// The animation's length in seconds: until everything has settled, plus the spec's tail.
+    public var duration: Double { plan.timeline.duration }
+    /// The pictures' size in pixels: ⌈canvas × scale⌉ on each side.
+    public var pixelSize: (width: Int, height: Int) { (plan.pixelWidth, plan.pixelHeight) }
+    /// Things worth knowing that do not stop the render, such as a font family that is not installed.
+    public var warnings: [String] { plan.warnings }
+    /// How PNG frames are compressed.
+    public var pngCompression: PNGCompression { drawers.compression }
+
+    // MARK: One frame
+
+    /// The pixels at `time` seconds; at or after `duration` the settled last frame.
+    ///
+    /// Throws `RenderError.invalidMoment` for a negative or non-finite time, and `RenderError` when cairo fails.
+    public func image(at time: Double) throws -> RGBAImage {
+        let state = try self.state(at: time)
+        return try drawers.borrow { drawer throws(RenderError) in try drawer.image(state: state) }
+    }
+
+    /// The pixels of frame `index` (0 to `frameCount − 1`).
+    ///
+    /// Throws `RenderError.invalidMoment` for an index outside the animation.
+    public func image(frame index: Int) throws -> RGBAImage {
+        let state = try self.state(frame: index)
+        return try drawers.borrow { drawer throws(RenderError) in try drawer.image(state: state) }
+    }
+
+    /// The PNG file of the picture at `time` seconds; see `image(at:)`.
+    public func png(at time: Double) throws -> Data {
+        let state = try self.state(at: time)
+        return Data(try drawers.borrow { drawer throws(RenderError) in try drawer.png(state: state) })
+    }
+
+    /// The PNG file of frame `index`; see `image(frame:)`.
+    public func png(frame index: Int) throws -> Data {
+        let state = try self.state(frame: index)
+        return Data(try drawers.borrow { drawer throws(RenderError) in try drawer.png(state: state) })
+    }
+
+    /// The SVG file of the picture at `time` seconds: vector shapes, labels as glyph outlines, one point one CSS
+    /// pixel; see `image(at:)`.
+    public func svg(at time: Double) throws -> Data {
+        let state = try self.state(at: time)
+        return Data(try drawers.borrow { drawer throws(RenderError) in try drawer.svg(state: state) })
+    }
+
+    /// The SVG file of frame `index`; see `svg(at:)`.
+    public func svg(frame index: Int) throws -> Data {
+        let state = try self.state(frame: index)
+        return Data(try drawers.borrow { drawer throws(RenderError) in try drawer.svg(state: state) })
+    }
+
+    // MARK: The whole animation
+
+    /// One self-contained SVG whose highlight animates with SMIL on the same timeline as the frames, looping as
+    /// the spec's `output.loop` says.
+    public func animatedSVG() throws -> Data {
+        Data(try animatedSVGBytes())
+    }
+
+    /// One PNG with the frames in a grid, each labelled with its index and time (at most 240 of them).
+    public func contactSheet() throws -> Data {
+        Data(try contactSheetBytes())
+    }
+
+    /// The animation as a GIF: one palette for every frame, identical frames merged, only changed rectangles
+    /// stored, delays rounded so the total stays within 10 ms of `duration`.
+    ///
+    /// GIF pixels are opaque or transparent, so translucent pixels are blended over `matte` (see `GIFMatte`).
+    /// Throws `RenderError.invalidOption` for a matte colour that is not opaque.
+    public func gif(matte: GIFMatte = .automatic) throws -> Data {
+        Data(try gifBytes(matte: matte))
+    }
+
+    /// The animation as an animated PNG, which plays in every browser.
+    ///
+    /// Full colour and alpha (no matte); identical frames merged into one longer frame, later frames stored as the
+    /// rectangle that changed, delays exact fractions of a second (frames per second as the denominator), looping
+    /// as the spec's `output.loop` says.
+    public func apng() throws -> Data {
+        Data(try apngBytes())
+    }
+
+    /// The animation as an animated WebP: lossless by default (crisp text), lossy at `quality` 0–100 when given.
+    ///
+    /// Alpha is kept, identical frames merged, timestamps rounded to the millisecond so the total stays within 1 ms
+    /// a frame of `duration`.
+    ///
+    /// Throws `RenderError.invalidOption` for a quality outside 0–100, and `RenderError.tooLarge` for a picture
+    /// over WebP's 16,383 px a side.
+    public func webp(quality: Int? = nil) throws -> Data {
+        Data(try webpBytes(quality: quality))
+    }
+
+    func apngBytes() throws -> [UInt8] {
+        let options = APNGEncoderOptions(loopCount: spec.output.loopCount)
+        return try encodeFrames("APNG") { timeline, frame in
+            try APNGEncoder(options: options).encode(
+                frameCount: timeline.frameCount, fps: timeline.fps, duration: timeline.duration, frame: frame
+            )
+            .bytes
+        }
+    }
+
+    func webpBytes(quality: Int?) throws -> [UInt8] {
+        var options = WebPEncoderOptions(loopCount: spec.output.loopCount)
+        if let quality {
+            guard (0...100).contains(quality) else {
+                throw RenderError.invalidOption("the WebP quality \(quality) is not from 0 to 100 (leave it out for lossless)")
+            }
+            options.quality = .lossy(quality)
+        }
+        let (width, height) = pixelSize
+        guard width <= WebPEncoder.maximumSide, height <= WebPEncoder.maximumSide else {
+            throw RenderError.tooLarge(width: width, height: height)
+        }
+        return try encodeFrames("WebP") { timeline, frame in
+            try WebPEncoder(options: options).encode(
+                frameCount: timeline.frameCount, fps: timeline.fps, duration: timeline.duration, frame: frame
+            )
+            .bytes
+        }
+    }
+
+    /// Runs an encoder over every frame, drawn by one drawer, and names the format in its errors.
+    func encodeFrames(_ format: String, _ encode: (Timeline, (Int) throws -> RGBAImage) throws -> [UInt8]) throws -> [UInt8] {
+        let timeline = plan.timeline
+        return try drawers.borrow { drawer in
+            do {
+                return try encode(timeline) { index in try drawer.image(state: timeline.state(forFrame: index)) }
+            } catch let error as RenderError {
+                throw error
+            } catch {
+                throw RenderError.encoder(format: format, detail: "\(error)")
+            }
+        }
+    }
+
+    func animatedSVGBytes() throws -> [UInt8] {
+        try drawers.borrow { drawer throws(RenderError) in try AnimatedSVG(drawer: drawer).document() }
+    }
+
+    func contactSheetBytes() throws -> [UInt8] {
+        try drawers.borrow { drawer throws(RenderError) in try ContactSheet(drawer: drawer).pngBytes() }
+    }
+
+    func gifBytes(matte: GIFMatte) throws -> [UInt8] {
+        let options = GIFEncoderOptions(loopCount: spec.output.loopCount, matte: try matte.color(over: plan.style.background))
+        let timeline = plan.timeline
+        return try drawers.borrow { drawer in
+            do {
+                return try GIFEncoder(options: options).encode(
+                    frameCount: timeline.frameCount, fps: timeline.fps, duration: timeline.duration
+                ) {
+                    index in try drawer.image(state: timeline.state(forFrame: index))
+                }.bytes
+            } catch let error as GIFEncodingError {
+                throw RenderError.encoder(format: "GIF", detail: error.description)
+            }
+        }
+    }
+
+    // MARK: Moments
+
+    func state(at time: Double) throws(RenderError) -> FrameState {
+        guard time.isFinite, time >= 0 else {
+            throw RenderError.invalidMoment("\(time) s is not a moment of the animation; give a number of seconds from 0")
+        }
+        // At or after the end the picture is the last frame's: the settled state.
+        return time >= plan.timeline.duration ? plan.timeline.state(forFrame: frameCount - 1) : plan.timeline.state(at: time)
+    }
+
+    func state(frame index: Int) throws(RenderError) -> FrameState {
+        guard (0..<frameCount).contains(index) else {
+            throw RenderError.invalidMoment(
+                "frame \(index) is not in the animation, which has \(frameCount) frames (0 to \(frameCount - 1))")
+        }
+        return plan.timeline.state(forFrame: index)
+    }
+
+    /// Runs `body` with a drawer of this renderer's, which no other thread uses meanwhile.
+    func withDrawer<T>(_ body: (FrameDrawer) throws -> T) throws -> T {
+        try drawers.borrow(body)
+    }
+}
+
+/// The drawing contexts of one renderer: each used by one thread at a time, made when all are busy, kept for reuse.
+final class DrawerPool: @unchecked Sendable {
+    // @unchecked: `idle` is only touched while holding `lock`; a drawer is handed to one borrower at a time, so its
+    // cairo and Pango objects are never used by two threads at once.
+    private let lock = NSLock()
+    private var idle: [FrameDrawer]
+    private let plan: RenderPlan
+    let compression: PNGCompression
+    /// The most drawers kept between calls; more are made while that many threads draw at once.
+    private let keep = max(2, ProcessInfo.processInfo.activeProcessorCount)
+
+    init(first: FrameDrawer, plan: RenderPlan) {
+        idle = [first]
+        self.plan = plan
+        compression = first.pngCompression
+    }
+
+    func borrow<T, Failure: Error>(_ body: (FrameDrawer) throws(Failure) -> T) throws -> T {
+        lock.lock()
+        let available = idle.popLast()
+        lock.unlock()
+        let drawer = try available ?? FrameDrawer(plan: plan, text: PangoText(), pngCompression: compression)
+        defer {
+            lock.lock()
+            if idle.count < keep { idle.append(drawer) }
+            lock.unlock()
+        }
+        return try body(drawer)
+    }
+}
+
+extension RenderPlan {
+    /// Validates and plans `spec` with Pango objects of its own, drawing nothing: what `layout`, `timeline` and
+    /// `validate` need, and every check `Renderer` makes.
+    ///
+    /// Throws `SpecError` for a spec that is not valid or exceeds `SpecLimits`, and `RenderError` when Pango
+    /// cannot be set up.
+    package static func measuring(_ spec: PickerSpec, file: String?) throws -> RenderPlan {
+        try RenderPlan(spec: spec, file: file, measuringWith: PangoText())
+    }
+}

@@ -1,0 +1,61 @@
+import Foundation
+import PickerKit
+
+extension PickerSpec {
+    /// Reads and validates the spec file at `url`; messages name it as `file` (default: the path as given).
+    ///
+    /// Only regular files are read: a folder, a FIFO, a device or a socket is refused by its type before it is
+    /// opened (so nothing blocks), and a file over `SpecLimits.maximumFileBytes` by its size before it is read.
+    /// Throws `SpecError` with the file's name and what is wrong.
+    public init(contentsOf url: URL, file: String? = nil) throws(SpecError) {
+        let name = file ?? url.relativePath
+        self = try PickerSpec.decode(try SpecFile.read(url.path, name: name), file: name)
+    }
+}
+
+/// Reads a spec file's bytes with the checks every entry point shares.
+enum SpecFile {
+    static func read(_ path: String, name: String) throws(SpecError) -> [UInt8] {
+        func failure(_ reason: String) -> SpecError {
+            SpecError(file: name, path: .root, problem: .unreadable(reason: reason))
+        }
+        var status = stat()
+        guard stat(path, &status) == 0 else {
+            throw failure(errno == ENOENT ? "no such file" : String(cString: strerror(errno)))
+        }
+        switch status.st_mode & S_IFMT {
+        case S_IFREG: break
+        case S_IFDIR: throw failure("it is a folder, not a JSON file")
+        case S_IFIFO: throw failure("it is a pipe (FIFO), not a file; save the spec to a file first")
+        case S_IFCHR, S_IFBLK: throw failure("it is a device, not a file")
+        case S_IFSOCK: throw failure("it is a socket, not a file")
+        default: throw failure("it is not a regular file")
+        }
+        guard Int(status.st_size) <= SpecLimits.maximumFileBytes else {
+            throw SpecError(file: name, path: .root, problem: .fileTooLarge(bytes: Int(status.st_size)))
+        }
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        guard descriptor >= 0 else {
+            throw failure(errno == EACCES ? "permission denied" : String(cString: strerror(errno)))
+        }
+        defer { close(descriptor) }
+        // Read one byte past the limit, so a file that grew since `stat` is still refused.
+        var bytes = [UInt8](repeating: 0, count: SpecLimits.maximumFileBytes + 1)
+        var count = 0
+        while count < bytes.count {
+            let read = bytes.withUnsafeMutableBytes { buffer in
+                Foundation.read(descriptor, buffer.baseAddress.map { $0 + count }, buffer.count - count)
+            }
+            if read < 0 {
+                if errno == EINTR { continue }
+                throw failure(String(cString: strerror(errno)))
+            }
+            if read == 0 { break }
+            count += read
+        }
+        guard count <= SpecLimits.maximumFileBytes else {
+            throw SpecError(file: name, path: .root, problem: .fileTooLarge(bytes: count))
+        }
+        return Array(bytes[..<count])
+    }
+}

@@ -1,0 +1,50 @@
+/// A kind of file `Renderer.write(formats:to:options:)` writes: one file per frame, or one for the animation.
+public enum OutputFormat: String, Hashable, Sendable, CaseIterable {
+    /// `frame-0000.png`, …: one PNG per frame.
+    case png
+    /// `frame-0000.svg`, …: one SVG per frame.
+    case svg
+    /// `<name>.svg`: one self-contained SVG whose highlight animates (SMIL).
+    case svgAnimated = "svg-animated"
+    /// `<name>-sheet.png`: every frame in a grid, labelled with its index and time.
+    case sheet
+    /// `<name>.gif`: the animation as a GIF with one palette and delta frames.
+    case gif
+    /// `<name>.png`: the animation as an animated PNG, full colour and alpha, exact delays.
+    case apng
+    /// `<name>.webp`: the animation as an animated WebP, lossless unless a quality is given.
+    case webp
+
+    /// True for formats written once per frame.
+    public var isPerFrame: Bool { self == .png || self == .svg }
+
+    /// The file this format writes for frame `index` (per-frame formats) or for an output named `name`.
+    public func fileName(name: String, frame index: Int = 0) -> String {
+        switch self {
+        case .png, .svg:
+            let digits = String(index)
+            return "frame-" + String(repeating: "0", count: max(0, 4 - digits.count)) + digits + "." + rawValue
+        case .svgAnimated: return name + ".svg"
+        case .sheet: return name + "-sheet.png"
+        case .gif: return name + ".gif"
+        case .apng: return name + ".png"
+        case .webp: return name + ".webp"
+        }
+    }
+
+    /// True when `file` is a file this format writes for an output named `name`.
+    ///
+    /// These are the files a new render of the format replaces or removes. Frame names have exactly four ASCII
+    /// digits, so user files such as `frame-١٢٣٤.png` are never taken for frames.
+    public func owns(_ file: String, name: String) -> Bool {
+        switch self {
+        case .png, .svg:
+            let suffix = "." + rawValue
+            guard file.hasPrefix("frame-"), file.hasSuffix(suffix) else { return false }
+            let digits = file.utf8.dropFirst("frame-".count).dropLast(suffix.utf8.count)
+            return digits.count == 4 && digits.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
+        case .svgAnimated, .sheet, .gif, .apng, .webp:
+            return file == fileName(name: name)
+        }
+    }
+}

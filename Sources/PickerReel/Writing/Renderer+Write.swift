@@ -1,0 +1,119 @@
+import Foundation
+import PickerRender
+
+extension Renderer {
+    /// Writes `formats` into `folder`, all or nothing: per-frame formats as `frame-0000.png`, … drawn in parallel,
+    /// and the animation formats as `<name>.gif`, `<name>.svg`, `<name>-sheet.png`.
+    ///
+    /// The folder (and missing parents) is created when needed and locked while the render runs. It changes only
+    /// when every file is written, by a switch that is undone on failure and finished by the next write after a
+    /// crash; until then, and after any failure, it is exactly as it was. Only files of the formats written are
+    /// replaced or removed (frames of an earlier, longer render); files of other formats and other files stay.
+    ///
+    /// Throws `RenderError` when the folder cannot be written (it names the path and the system's reason), is
+    /// locked by another render (`RenderError.busy`), or when drawing or encoding fails.
+    @discardableResult
+    public func write(formats: [OutputFormat], to folder: URL, options: WriteOptions = WriteOptions()) throws -> WriteSummary {
+        var chosen: [OutputFormat] = []
+        for format in formats where !chosen.contains(format) { chosen.append(format) }
+        guard !chosen.isEmpty else { throw RenderError.invalidOption("no formats to write; give at least one") }
+        let name = options.name ?? folder.standardizedFileURL.lastPathComponent
+        try Self.checkName(name, formats: chosen)
+        let output = try OutputFolder(destination: folder, faults: options.renameFaults)
+        let frameCount = self.frameCount
+        let perFrame = chosen.filter(\.isPerFrame)
+        let total = frameCount * perFrame.count
+        let done = SharedCounter()
+        let drawn = SharedCounter()
+        let bytes = SharedCounter()
+        var files: [String] = []
+        do {
+            for format in perFrame {
+                let chunks = max(1, min(options.jobs ?? ProcessInfo.processInfo.activeProcessorCount, frameCount))
+                // Contiguous chunks, so that holds inside a chunk reuse the previous frame's bytes.
+                let failures = runInParallel(count: chunks, workers: chunks) { chunk in
+                    let range = (frameCount * chunk / chunks)..<(frameCount * (chunk + 1) / chunks)
+                    try self.withDrawer { drawer in
+                        try Self.writeFrames(range, format: format, drawer: drawer, into: output, drawn: drawn, bytes: bytes) {
+                            options.progress?(done.add(1), total)
+                        }
+                    }
+                }
+                if let first = failures.keys.min(), let error = failures[first] { throw error }
+                files += (0..<frameCount).map { format.fileName(name: name, frame: $0) }
+            }
+            for format in chosen where !format.isPerFrame {
+                let data = try encoded(format, options: options)
+                let file = format.fileName(name: name)
+                try output.write(data, named: file)
+                _ = bytes.add(data.count)
+                files.append(file)
+            }
+            try output.commit(removingStale: { file in chosen.contains { $0.owns(file, name: name) } })
+        } catch {
+            output.discard()
+            throw error
+        }
+        return WriteSummary(
+            folder: output.destination.path, files: files.sorted(), frameCount: frameCount, framesDrawn: drawn.add(0), bytes: bytes.add(0))
+    }
+
+    /// The bytes of `format` in memory: frame `frame` of a per-frame format, or the whole animation's file.
+    ///
+    /// The one place each format is produced, for `write` and for tests and fuzzing that go through every format.
+    package func encoded(_ format: OutputFormat, frame: Int = 0, options: WriteOptions = WriteOptions()) throws -> [UInt8] {
+        switch format {
+        case .png:
+            let state = try self.state(frame: frame)
+            return try withDrawer { drawer in try drawer.png(state: state) }
+        case .svg:
+            let state = try self.state(frame: frame)
+            return try withDrawer { drawer in try drawer.svg(state: state) }
+        case .svgAnimated: return try animatedSVGBytes()
+        case .sheet: return try contactSheetBytes()
+        case .gif: return try gifBytes(matte: options.gifMatte)
+        case .apng: return try apngBytes()
+        case .webp: return try webpBytes(quality: options.webpQuality)
+        }
+    }
+
+    /// Draws and writes the frames in `range` with one drawer, reusing the previous frame's bytes for holds.
+    static func writeFrames(
+        _ range: Range<Int>, format: OutputFormat, drawer: FrameDrawer, into output: OutputFolder, drawn: SharedCounter,
+        bytes: SharedCounter, frameWritten: () -> Void
+    ) throws {
+        let timeline = drawer.plan.timeline
+        var previous: (state: FrameState, bytes: [UInt8])?
+        for index in range {
+            let state = timeline.state(forFrame: index)
+            let frameBytes: [UInt8]
+            if let previous, previous.state == state {
+                // A hold: the same picture as the frame before, so the same bytes.
+                frameBytes = previous.bytes
+            } else {
+                frameBytes = format == .svg ? try drawer.svg(state: state) : try drawer.png(state: state)
+                _ = drawn.add(1)
+            }
+            try output.write(frameBytes, named: format.fileName(name: "", frame: index))
+            _ = bytes.add(frameBytes.count)
+            previous = (state, frameBytes)
+            frameWritten()
+        }
+    }
+
+    /// Throws `RenderError.invalidOption` for a name that cannot be a file name, or whose animation files would
+    /// take the name of a frame file.
+    static func checkName(_ name: String, formats: [OutputFormat]) throws(RenderError) {
+        guard !name.isEmpty, name != ".", name != "..", !name.contains("/"), !name.unicodeScalars.contains("\u{0}") else {
+            throw RenderError.invalidOption("\"\(name)\" cannot name the output's files; give a name without slashes")
+        }
+        let whole = formats.filter { !$0.isPerFrame }.map { $0.fileName(name: name) }
+        for file in whole {
+            if let clash = formats.first(where: { $0.isPerFrame && $0.owns(file, name: name) }) {
+                throw RenderError.invalidOption(
+                    "the name \"\(name)\" makes the file \(file), which is also the name of a \(clash.rawValue) frame; rename the spec or the output"
+                )
+            }
+        }
+    }
+}

@@ -1,0 +1,43 @@
+import PickerRender
+
+/// How `Renderer.write(formats:to:options:)` writes a render.
+public struct WriteOptions: Sendable {
+    /// The base name of the files written once per animation (`<name>.gif`); nil uses the folder's name.
+    public var name: String?
+    /// Threads that draw and compress frames; nil uses one per core.
+    public var jobs: Int?
+    /// What a GIF's translucent pixels are blended over.
+    public var gifMatte: GIFMatte
+    /// The animated WebP's quality, 0 to 100 (lossy); nil writes it lossless, which keeps text crisp.
+    public var webpQuality: Int?
+    /// Called after each frame file is written, with the number written so far and the total, from any thread.
+    public var progress: (@Sendable (_ done: Int, _ total: Int) -> Void)?
+    /// Fails the n-th rename of the switch, for tests of the rollback.
+    package var renameFaults: RenameFaults?
+
+    /// Options; the defaults name files after the folder, use every core, and choose the GIF matte automatically.
+    public init(
+        name: String? = nil, jobs: Int? = nil, gifMatte: GIFMatte = .automatic, webpQuality: Int? = nil,
+        progress: (@Sendable (_ done: Int, _ total: Int) -> Void)? = nil
+    ) {
+        self.name = name
+        self.jobs = jobs
+        self.gifMatte = gifMatte
+        self.webpQuality = webpQuality
+        self.progress = progress
+    }
+}
+
+/// What a write put in its folder.
+public struct WriteSummary: Equatable, Sendable {
+    /// The folder written.
+    public var folder: String
+    /// The files written, by name, sorted.
+    public var files: [String]
+    /// Frames of the animation (each per-frame format writes this many files).
+    public var frameCount: Int
+    /// Frames drawn and compressed; holds (frames that repeat the one before) reuse the previous bytes.
+    public var framesDrawn: Int
+    /// Bytes written in all.
+    public var bytes: Int
+}

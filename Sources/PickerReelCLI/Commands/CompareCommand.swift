@@ -1,0 +1,170 @@
+import Foundation
+import PickerCompare
+
+/// `pickerreel compare EXPECTED ACTUAL [options]`: parses with the tool's option table, compares with
+/// PickerCompare, writes the reports asked for, updates EXPECTED when asked, and returns the exit status.
+struct CompareCommand {
+    static let optionTable = [
+        OptionDefinition(
+            name: "--metric", short: nil, valueName: "oklab|yiq",
+            help: "Colour difference: yiq (pixelmatch 6) or oklab (pixelmatch's OKLab HyAB) (default: \(ColorMetric.standard.rawValue))."),
+        OptionDefinition(
+            name: "--threshold", short: "-t", valueName: "T",
+            help:
+                "How far apart two colours may be and still match, 0 to 1 (default: \(ReportNumber.text(ColorMetric.yiq.defaultThreshold)) for yiq, \(ReportNumber.text(ColorMetric.oklab.defaultThreshold)) for oklab)."
+        ),
+        OptionDefinition(
+            name: "--max-diff-pixels", short: nil, valueName: "N", help: "A file matches with at most N differing pixels (default: 0)."),
+        OptionDefinition(
+            name: "--max-diff-ratio", short: nil, valueName: "R",
+            help: "A file matches with at most this share of its pixels differing, 0 to 1."),
+        OptionDefinition(
+            name: "--diff", short: nil, valueName: "OUT",
+            help: "Write a diff picture per differing file: a folder for trees, a file for two files."),
+        OptionDefinition(
+            name: "--report", short: "-r", valueName: "KIND",
+            help: "Also report as: json (standard output; json=FILE), junit FILE, github, html DIR.", repeatable: true),
+        OptionDefinition(
+            name: "--update", short: "-u", valueName: nil, help: "Make EXPECTED equal ACTUAL (all or nothing) and say what changed."),
+        OptionDefinition(
+            name: "--allow-empty", short: nil, valueName: nil, help: "Exit 0 when neither side has a PNG file (default: exit 2)."),
+        OptionDefinition(name: "--verbose", short: "-v", valueName: nil, help: "A line for every file, not only those that do not match."),
+    ]
+
+    static let help = usageText(
+        command: "compare",
+        synopsis:
+            "EXPECTED ACTUAL [--metric oklab|yiq] [--threshold T] [--max-diff-pixels N | --max-diff-ratio R] [--diff OUT] [--report KIND [PATH]]… [--update] [--allow-empty] [--verbose]",
+        summary: "Compare two PNG files, or two folder trees of them by relative path, as a reviewer would.",
+        options: optionTable,
+        details: """
+            Pixels whose colours are within the threshold match, and edges moved by a fraction of a pixel
+            (anti-aliasing) are not counted. In trees, a file only in ACTUAL is added, one only in EXPECTED removed,
+            and pictures of another size are a size change (a layout change); all are differences.
+            Quiet when everything matches (one line); otherwise a line per file that does not match.
+
+            Reports (several at once): --report json prints JSON instead of the text (json=FILE writes it);
+            --report junit FILE; --report github prints ::error annotations and appends a table to
+            $GITHUB_STEP_SUMMARY when it is set; --report html DIR writes DIR/index.html with the pictures.
+
+            Exit status: 0 all files match (or --update made them match), 1 any difference, 2 bad input or
+            nothing to compare (unless --allow-empty).
+            """)
+
+    /// Kinds of `--report` that take a path as the next argument.
+    static let kindsWithPath: Set<String> = ["html", "junit"]
+
+    /// Parses the arguments after the word `compare`.
+    ///
+    /// Throws `UsageError` for an unknown option, a value that is not valid, an option given twice, both
+    /// tolerances, a report kind that is unknown or lacks its path, or other than two paths.
+    static func parse(_ arguments: [String]) throws(UsageError) -> Command {
+        let parsed = try parseArguments(joiningReportPaths(arguments), options: optionTable, command: "compare")
+        if parsed.has("--help") { return .help(text: help) }
+        guard parsed.positional.count == 2 else {
+            let found = parsed.positional.isEmpty ? "none" : "\(parsed.positional.count): \(parsed.positional.joined(separator: " "))"
+            throw usage("give two paths, EXPECTED and ACTUAL; found \(found)")
+        }
+        var options = CompareOptions(expected: parsed.positional[0], actual: parsed.positional[1])
+        if let metric = parsed.value("--metric") {
+            guard let known = ColorMetric(rawValue: metric) else {
+                throw usage("--metric \(metric): expected \(ColorMetric.allCases.map(\.rawValue).joined(separator: " or "))")
+            }
+            options.metric = known
+        }
+        if let threshold = parsed.value("--threshold") {
+            options.threshold = try fraction(threshold, flag: "--threshold")
+        }
+        switch (parsed.value("--max-diff-pixels"), parsed.value("--max-diff-ratio")) {
+        case (.some, .some):
+            throw usage("--max-diff-pixels and --max-diff-ratio cannot be used together")
+        case (let count?, nil):
+            guard let pixels = Int(count), pixels >= 0 else {
+                throw usage("--max-diff-pixels \(count): expected a whole number, 0 or more")
+            }
+            options.tolerance = .pixels(pixels)
+        case (nil, let ratio?):
+            options.tolerance = .ratio(try fraction(ratio, flag: "--max-diff-ratio"))
+        case (nil, nil):
+            break
+        }
+        if let diff = parsed.value("--diff") {
+            guard !diff.isEmpty else { throw usage("--diff: expected a path, found nothing") }
+            options.diffPath = diff
+        }
+        var kinds: Set<String> = []
+        for value in parsed.values("--report") {
+            let request = try report(value)
+            let kind = String(value.prefix { $0 != "=" })
+            guard kinds.insert(kind).inserted else { throw usage("--report \(kind) is given twice") }
+            options.reports.append(request)
+        }
+        options.update = parsed.has("--update")
+        options.allowsEmpty = parsed.has("--allow-empty")
+        options.verbose = parsed.has("--verbose")
+        return .compare(options)
+    }
+
+    /// `--report html DIR` → `--report html=DIR` (and `--report=junit FILE` likewise), before `--`, so the
+    /// tool's parser sees one value.
+    static func joiningReportPaths(_ arguments: [String]) -> [String] {
+        var result: [String] = []
+        var index = 0
+        while index < arguments.count {
+            let argument = arguments[index]
+            index += 1
+            if argument == "--" {
+                result.append(contentsOf: arguments[(index - 1)...])
+                break
+            }
+            let next = index < arguments.count ? arguments[index] : nil
+            if argument == "--report" || argument == "-r", let kind = next, kindsWithPath.contains(kind), index + 1 < arguments.count {
+                result.append(contentsOf: [argument, "\(kind)=\(arguments[index + 1])"])
+                index += 2
+            } else if argument.hasPrefix("--report="), kindsWithPath.contains(String(argument.dropFirst(9))), let path = next {
+                result.append("\(argument)=\(path)")
+                index += 1
+            } else {
+                result.append(argument)
+            }
+        }
+        return result
+    }
+
+    static func report(_ value: String) throws(UsageError) -> CompareReportRequest {
+        let kind = String(value.prefix { $0 != "=" })
+        let path = value.firstIndex(of: "=").map { String(value[value.index(after: $0)...]) }
+        switch (kind, path) {
+        case ("json", let path): return .json(path: path?.isEmpty == true ? nil : path)
+        case ("github", nil): return .github
+        case ("junit", let path?) where !path.isEmpty: return .junit(path: path)
+        case ("html", let path?) where !path.isEmpty: return .html(folder: path)
+        case ("junit", _): throw usage("--report junit needs a file: --report junit FILE")
+        case ("html", _): throw usage("--report html needs a folder: --report html DIR")
+        case ("github", _): throw usage("--report github takes no path")
+        default: throw usage("--report \(kind): expected json, junit FILE, github or html DIR")
+        }
+    }
+
+    static func fraction(_ text: String, flag: String) throws(UsageError) -> Double {
+        guard let value = Double(text), value.isFinite, (0...1).contains(value) else {
+            throw usage("\(flag) \(text): expected a number from 0 to 1")
+        }
+        return value
+    }
+
+    static func usage(_ message: String) -> UsageError {
+        UsageError(command: "compare", message: message)
+    }
+
+    let options: CompareOptions
+    let console: Console
+    var environment: [String: String] = ProcessInfo.processInfo.environment
+}
+
+/// Numbers in help text as short as they read: `0.02`, not `0.020000`.
+enum ReportNumber {
+    static func text(_ value: Double) -> String {
+        value == value.rounded() ? String(Int(value)) : String(value)
+    }
+}

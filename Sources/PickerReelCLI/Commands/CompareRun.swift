@@ -1,0 +1,119 @@
+import Foundation
+import PickerCompare
+import PickerRender
+
+extension CompareCommand {
+    /// Compares, reports, updates when asked; returns the exit status and prints errors with the command's prefix.
+    func run() -> Int32 {
+        do {
+            return try runChecked()
+        } catch {
+            console.err("pickerreel compare: error: \(error)\n")
+            return ExitCode.badInput
+        }
+    }
+
+    private func runChecked() throws(CompareError) -> Int32 {
+        let settings = ComparisonSettings(metric: options.metric, threshold: options.threshold)
+        let comparison = FolderComparison(settings: settings, tolerance: options.tolerance, diffPath: diffPath())
+        let summary = try comparison.compare(expected: options.expected, actual: options.actual, allowsMissingExpected: options.update)
+
+        if summary.status == .nothingCompared && !options.allowsEmpty {
+            console.err(
+                "pickerreel compare: error: nothing to compare: no PNG files in \(options.expected) or \(options.actual); pass --allow-empty to accept that\n"
+            )
+            return ExitCode.badInput
+        }
+        var textOnStandardOutput = true
+        for request in options.reports {
+            switch request {
+            case .json(let path):
+                let json: String
+                do {
+                    json = try JSONReport(summary).json()
+                } catch {
+                    throw CompareError.report(path: path ?? "standard output", what: "JSON report", reason: "\(error)")
+                }
+                if let path {
+                    try write(json, to: path, what: "JSON report")
+                } else {
+                    console.out(json)
+                    textOnStandardOutput = false
+                }
+            case .junit(let path):
+                try write(JUnitReport.xml(summary), to: path, what: "JUnit report")
+            case .github:
+                console.out(GitHubReport.annotations(summary))
+                if let summaryFile = environment["GITHUB_STEP_SUMMARY"], !summaryFile.isEmpty {
+                    try append(GitHubReport.stepSummary(summary), to: summaryFile)
+                }
+            case .html(let folder):
+                try HTMLReport.write(summary, to: folder)
+            }
+        }
+        if textOnStandardOutput {
+            console.out(TextReport.text(summary, verbose: options.verbose))
+        }
+        guard options.update else {
+            return summary.status == .differences ? ExitCode.differences : ExitCode.success
+        }
+        let changes = try ExpectedUpdate.apply(summary)
+        console.out(Self.updateText(changes, expected: options.expected))
+        return ExitCode.success
+    }
+
+    /// Where diff pictures go: `--diff`, or inside the HTML report's folder when one is asked for without it.
+    func diffPath() -> String? {
+        if let diffPath = options.diffPath { return diffPath }
+        for case .html(let folder) in options.reports {
+            let diffs = (folder as NSString).appendingPathComponent("files/diff")
+            if case .regularFile = FileKind.of(options.actual) {
+                let name = ((FileKind.of(options.expected) == .folder ? options.actual : options.expected) as NSString).lastPathComponent
+                return (diffs as NSString).appendingPathComponent(name)
+            }
+            return diffs
+        }
+        return nil
+    }
+
+    /// What `--update` changed, a line per file and a summary.
+    static func updateText(_ changes: [ExpectedUpdate.Change], expected: String) -> String {
+        guard !changes.isEmpty else { return "Nothing to update in \(expected).\n" }
+        var lines = changes.map { change in
+            change.kind.rawValue + String(repeating: " ", count: max(1, 10 - change.kind.rawValue.count)) + change.path
+        }
+        let counts = [ExpectedUpdate.Change.Kind.replaced, .added, .removed].compactMap { kind -> String? in
+            let count = changes.count { $0.kind == kind }
+            return count > 0 ? "\(count) \(kind.rawValue)" : nil
+        }
+        lines.append("Updated \(expected): \(counts.joined(separator: ", ")).")
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    private func write(_ text: String, to path: String, what: String) throws(CompareError) {
+        do {
+            try AtomicFile.write(Array(text.utf8), to: path)
+        } catch {
+            throw CompareError.report(path: path, what: what, reason: error.description)
+        }
+    }
+
+    /// Appends to the step summary file, creating it if needed, as GitHub expects.
+    private func append(_ text: String, to path: String) throws(CompareError) {
+        let descriptor = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o666)
+        guard descriptor >= 0 else {
+            throw CompareError.report(path: path, what: "step summary", reason: String(cString: strerror(errno)))
+        }
+        defer { close(descriptor) }
+        let bytes = Array(text.utf8)
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes[offset...].withUnsafeBytes { Foundation.write(descriptor, $0.baseAddress, $0.count) }
+            if written < 0 {
+                if errno == EINTR { continue }
+                throw CompareError.report(path: path, what: "step summary", reason: String(cString: strerror(errno)))
+            }
+            offset += written
+        }
+    }
+}

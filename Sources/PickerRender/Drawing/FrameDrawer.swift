@@ -1,0 +1,150 @@
+import CPickerCairo
+import Foundation
+import PickerKit
+
+/// Draws the frames of one plan with Cairo as pixels, PNG or SVG, reusing what does not change.
+///
+/// The static layer (the frame with nothing selected: background, track, separators, labels) is drawn once; each
+/// frame copies it and redraws only the rectangle where the frame differs from it (`PickerPainter.changedArea`),
+/// which gives the same pixels as drawing the frame from scratch (`referenceImage`).
+/// Owns its Cairo and Pango objects: one thread at a time (the `Renderer` keeps a pool, one per thread).
+package final class FrameDrawer {
+    /// What is drawn.
+    package let plan: RenderPlan
+    private let text: PangoText
+    private let painter: PickerPainter
+    private let vectorPainter: PickerPainter
+    private let staticLayer: ImageSurface
+    private let frameSurface: ImageSurface
+    private let frameContext: CairoContext
+    private let pngEncoder: PNGEncoder
+    /// The rows the last `surface(state:)` redrew; every other row of the frame is the static layer's.
+    private var redrawnRows: Range<Int> = 0..<0
+
+    /// Prepares to draw `spec`: validates and plans it with its own Pango objects, and draws the static layer.
+    ///
+    /// Throws `SpecError` for a spec that is not valid or exceeds `SpecLimits`, and `RenderError` when cairo,
+    /// Pango or libdeflate cannot be set up.
+    package convenience init(spec: PickerSpec, file: String? = nil, pngCompression: PNGCompression = .standard) throws {
+        let text = try PangoText()
+        let plan = try RenderPlan(spec: spec, file: file, measuringWith: text)
+        try self.init(plan: plan, text: text, pngCompression: pngCompression)
+    }
+
+    /// Prepares to draw `plan` with `text` (which measured it, or measures the same) and draws the static layer.
+    ///
+    /// Throws `RenderError` when cairo or libdeflate cannot be set up, or an icon no longer parses.
+    package init(plan: RenderPlan, text: PangoText, pngCompression: PNGCompression = .standard) throws(RenderError) {
+        self.plan = plan
+        self.text = text
+        pngEncoder = try PNGEncoder(compression: pngCompression)
+        var graphics: [LoadedGraphic?] = []
+        for file in plan.graphics { graphics.append(try file.map { file throws(RenderError) in try LoadedGraphic(file) }) }
+        painter = PickerPainter(style: plan.style, layout: plan.layout, text: text, graphics: graphics, rasterScale: plan.spec.output.scale)
+        // SVG frames embed shadow masks as pictures: at least 2 pixels a point, so they stay sharp on a retina screen.
+        vectorPainter = PickerPainter(
+            style: plan.style, layout: plan.layout, text: text, graphics: graphics, rasterScale: max(2, plan.spec.output.scale))
+        staticLayer = try ImageSurface(width: plan.pixelWidth, height: plan.pixelHeight)
+        let staticContext = try CairoContext(surface: staticLayer.pointer)
+        cairo_scale(staticContext.pointer, plan.spec.output.scale, plan.spec.output.scale)
+        painter.draw(FrameState(highlight: nil), on: staticContext)
+        try staticContext.checkStatus("draw the labels")
+        cairo_surface_flush(staticLayer.pointer)
+        frameSurface = try ImageSurface(width: plan.pixelWidth, height: plan.pixelHeight)
+        frameContext = try CairoContext(surface: frameSurface.pointer)
+    }
+
+    /// Draws the frame showing `state` into the reusable frame surface, valid until the next frame is drawn.
+    package func surface(state: FrameState) throws(RenderError) -> ImageSurface {
+        cairo_surface_flush(frameSurface.pointer)
+        guard let source = cairo_image_surface_get_data(staticLayer.pointer),
+            let target = cairo_image_surface_get_data(frameSurface.pointer)
+        else { throw RenderError.cairo(operation: "reach the frame's pixels", detail: "no pixel data") }
+        let (pixelWidth, pixelHeight) = (plan.pixelWidth, plan.pixelHeight)
+        target.update(from: source, count: staticLayer.stride * pixelHeight)
+        cairo_surface_mark_dirty(frameSurface.pointer)
+        redrawnRows = 0..<0
+        guard let area = painter.changedArea(in: state) else { return frameSurface }
+        let cairo = frameContext.pointer
+        cairo_save(cairo)
+        let scale = plan.spec.output.scale
+        // Clip to whole pixels around what changed, so that every pixel inside is redrawn exactly as a full
+        // render would draw it, and every pixel outside is the static layer, which a full render also leaves.
+        let left = max(0, floor(area.x * scale) - 1)
+        let top = max(0, floor(area.y * scale) - 1)
+        let right = min(Double(pixelWidth), ceil(area.maxX * scale) + 1)
+        let bottom = min(Double(pixelHeight), ceil(area.maxY * scale) + 1)
+        cairo_rectangle(cairo, left, top, max(0, right - left), max(0, bottom - top))
+        // Whole rows inside the canvas; a value that is not finite marks every row, to be safe.
+        let firstRow = top.isFinite ? Int(min(max(top, 0), Double(pixelHeight))) : 0
+        let endRow = bottom.isFinite ? Int(min(max(bottom, 0), Double(pixelHeight))) : pixelHeight
+        redrawnRows = top.isFinite && bottom.isFinite ? firstRow..<max(firstRow, endRow) : 0..<pixelHeight
+        cairo_clip(cairo)
+        cairo_scale(cairo, scale, scale)
+        // What lies outside the clip is not drawn at all; a pixel's worth of margin covers glyphs' overhang.
+        let clip = Rect(x: left / scale, y: top / scale, width: (right - left) / scale, height: (bottom - top) / scale)
+        painter.draw(state, on: frameContext, within: clip.outset(by: 1 / scale))
+        cairo_restore(cairo)
+        try frameContext.checkStatus("draw a frame")
+        cairo_surface_flush(frameSurface.pointer)
+        return frameSurface
+    }
+
+    /// The frame showing `state`, drawn from scratch with no reuse: the reference the fast path must match.
+    package func referenceImage(state: FrameState) throws(RenderError) -> RGBAImage {
+        let surface = try ImageSurface(width: plan.pixelWidth, height: plan.pixelHeight)
+        let context = try CairoContext(surface: surface.pointer)
+        cairo_scale(context.pointer, plan.spec.output.scale, plan.spec.output.scale)
+        painter.draw(state, on: context)
+        try context.checkStatus("draw a frame")
+        return surface.rgbaImage()
+    }
+
+    /// The pixels of the frame showing `state`.
+    package func image(state: FrameState) throws(RenderError) -> RGBAImage {
+        try surface(state: state).rgbaImage()
+    }
+
+    /// The PNG of the frame showing `state`, written by the drawer's `PNGEncoder`.
+    package func png(state: FrameState) throws(RenderError) -> [UInt8] {
+        let surface = try surface(state: state)
+        return try pngEncoder.encode(surface, changedRows: redrawnRows)
+    }
+
+    /// How this drawer compresses its PNG frames.
+    package var pngCompression: PNGCompression { pngEncoder.compression }
+
+    /// The SVG of the frame showing `state`: vector shapes, labels as glyph outlines, icons as vectors, one point one
+    /// CSS pixel (shadows are blurred pictures).
+    package func svg(state: FrameState) throws(RenderError) -> [UInt8] {
+        try svgDocument { context in vectorPainter.draw(state, on: context) }
+    }
+
+    /// An SVG of the canvas with whatever `draw` puts on it, in CSS pixels (cairo writes points, which browsers
+    /// show 4/3 as large; `SVGNormalizer` rewrites the size).
+    func svgDocument(_ draw: (CairoContext) -> Void) throws(RenderError) -> [UInt8] {
+        let sink = ByteSink()
+        let canvas = plan.layout.canvas
+        let bytes: [UInt8] = try withExtendedLifetime(sink) { () throws(RenderError) -> [UInt8] in
+            guard
+                let surface = cairo_svg_surface_create_for_stream(
+                    ByteSink.write, Unmanaged.passUnretained(sink).toOpaque(), canvas.width, canvas.height)
+            else { throw RenderError.cairo(operation: "create an SVG surface", detail: "no surface") }
+            defer { cairo_surface_destroy(surface) }
+            try checkCairo(cairo_surface_status(surface), "create an SVG surface")
+            cairo_svg_surface_restrict_to_version(surface, CAIRO_SVG_VERSION_1_1)
+            do {
+                let context = try CairoContext(surface: surface)
+                draw(context)
+                try context.checkStatus("draw an SVG frame")
+            }
+            cairo_surface_finish(surface)
+            try checkCairo(cairo_surface_status(surface), "write an SVG frame")
+            return SVGNormalizer.normalize(sink.bytes)
+        }
+        return bytes
+    }
+
+    /// The painter of SVG output, for the animated SVG's parts.
+    var svgPainter: PickerPainter { vectorPainter }
+}

@@ -1,0 +1,560 @@
+import Foundation
+import PickerKit
+
+/// Writes a set of files into a folder all or nothing: readers of the folder see the old files or the new ones,
+/// never a mix, whatever fails, whatever signal arrives, even after a SIGKILL.
+///
+/// - The files are written into a hidden staging folder inside the destination (so the destination may be a
+///   mount point: every rename stays on one file system).
+/// - The destination is locked (`flock` on the folder itself) for the whole render: a second writer fails at once.
+/// - `commit` writes a manifest, renames the staging folder to mark the switch as started, moves each old file
+///   that is replaced or removed into a backup folder and each new file into place, then deletes the backup. A
+///   failure part-way moves everything back. A switch cut short by SIGKILL is finished by the next `OutputFolder`
+///   on the same destination, before it does anything else, and staging folders left by killed renders are removed.
+/// - While a switch runs, `OutputFolders.interruptAll()` (the signal handler) waits for it to end rather than
+///   cutting it in half.
+///
+/// `write` may be called from several threads at once; `commit` and `discard` belong to the one owner.
+package final class OutputFolder: @unchecked Sendable {
+    // @unchecked: `written` and `phase` are only touched while holding `lock`; `switchLock` orders commits
+    // against the signal handler; `descriptor` and `createdFolders` are set only while the initializer runs, and the
+    // descriptor is closed once (by a failed start or in deinit).
+
+    /// What a render is doing with its folder.
+    enum Phase {
+        /// Files are being written into the staging folder.
+        case writing
+        /// The new files are being moved into place.
+        case switching
+        /// The folder holds the new files.
+        case finished
+        /// Nothing was switched: the staging folder is gone and the destination is as it was.
+        case abandoned
+        /// A switch failed and could not be undone; the next output into the destination finishes it.
+        case needsRecovery
+    }
+
+    /// Names of the hidden entries this type creates inside a destination.
+    package enum Names {
+        static let prefix = ".pickerreel-"
+        static let staging = prefix + "new-"
+        static let commit = prefix + "commit-"
+        static let backup = prefix + "old-"
+        static let manifest = ".pickerreel-manifest"
+
+        /// True for the hidden entries of a render in progress or cut short, which belong to no output.
+        package static func isInternal(_ name: String) -> Bool { name.hasPrefix(prefix) }
+    }
+
+    /// The folder the files end up in.
+    package let destination: URL
+    /// The destination, opened to hold its lock; -1 before it is opened and after a failed start.
+    private var descriptor: Int32 = -1
+    private let token: String
+    private let staging: URL
+    private let faults: RenameFaults?
+    private let lock = NSLock()
+    private let switchLock = NSLock()
+    private var written: Set<String> = []
+    private var phase = Phase.writing
+    /// Folders this output created (missing parents, and the destination itself), outermost first.
+    private var createdFolders: [URL] = []
+
+    /// Prepares to write into `destination`: creates it and missing parents, locks it, finishes or undoes what a
+    /// killed render left there, and creates the staging folder.
+    ///
+    /// Throws `RenderError.busy` when another render holds the folder, and `RenderError.file` when the destination
+    /// is a file, a dangling symbolic link, or cannot be created or written.
+    package init(destination: URL, faults: RenameFaults? = nil) throws(RenderError) {
+        self.destination = destination.standardizedFileURL
+        self.faults = faults
+        token = "\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        staging = self.destination.appendingPathComponent(Names.staging + token)
+        // Under the write gate: an interrupt comes either before anything is created (and this throws) or once the
+        // folder is registered (and the signal handler removes what was created), never in between.
+        let failure = OutputFolders.shared.whileNotInterrupted { () -> RenderError? in
+            do throws(RenderError) {
+                try prepare()
+            } catch {
+                return error
+            }
+            OutputFolders.shared.register(self)
+            return nil
+        }
+        switch failure {
+        case .none: throw RenderError.file(path: self.destination.path, reason: "the render was interrupted")
+        case .some(.some(let error)): throw error
+        case .some(.none): break
+        }
+    }
+
+    /// Creates, locks and recovers the destination and creates the staging folder; on failure, undoes what it did.
+    private func prepare() throws(RenderError) {
+        let path = destination.path
+        var status = stat()
+        if lstat(path, &status) == 0 {
+            if status.st_mode & S_IFMT == S_IFLNK, stat(path, &status) != 0 {
+                throw RenderError.file(
+                    path: path, reason: "is a symbolic link to a folder that does not exist; create it or choose another output folder")
+            }
+            guard status.st_mode & S_IFMT == S_IFDIR else {
+                throw RenderError.file(path: path, reason: "is a file, not a folder; choose another output folder")
+            }
+        } else {
+            createdFolders = try Self.createFolders(upTo: destination)
+        }
+        func undo() {
+            if descriptor >= 0 { close(descriptor) }
+            // Closed once: deinit must not close the number again, which another thread may have been given.
+            descriptor = -1
+            Self.removeEmpty(createdFolders)
+            createdFolders = []
+        }
+        descriptor = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            let reason = String(cString: strerror(errno))
+            undo()
+            throw RenderError.file(path: path, reason: "cannot open the folder (\(reason))")
+        }
+        guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
+            let busy = errno == EWOULDBLOCK
+            let reason = String(cString: strerror(errno))
+            undo()
+            if busy { throw RenderError.busy(path: path) }
+            throw RenderError.file(path: path, reason: "cannot lock the folder (\(reason))")
+        }
+        do {
+            try Self.recover(destination)
+            try Self.makeFolder(staging)
+        } catch {
+            undo()
+            throw error
+        }
+        Self.removeLegacyStaging(beside: destination)
+    }
+
+    deinit {
+        if phase == .writing { removeStaging() }
+        OutputFolders.shared.unregister(self)
+        if descriptor >= 0 { close(descriptor) }
+    }
+
+    /// Writes one file into the staging folder; several threads may write at once.
+    ///
+    /// Throws `RenderError.file` when the file cannot be written, or once the process is being interrupted.
+    package func write(_ bytes: [UInt8], named name: String) throws(RenderError) {
+        let url = staging.appendingPathComponent(name)
+        let outcome: String?? = OutputFolders.shared.whileNotInterrupted {
+            PlainFile.write(bytes, to: url.path)
+        }
+        switch outcome {
+        case .none:
+            throw RenderError.file(path: destination.path, reason: "the render was interrupted")
+        case .some(.some(let reason)):
+            throw RenderError.file(path: destination.appendingPathComponent(name).path, reason: "cannot write (\(reason))")
+        case .some(.none):
+            break
+        }
+        lock.lock()
+        written.insert(name)
+        lock.unlock()
+    }
+
+    /// Moves every written file into the destination, replacing files of the same names, and removes the files
+    /// that `owns` claims for this output but that it did not write (frames of an earlier, longer render).
+    ///
+    /// All or nothing: on any failure the destination is put back as it was and the error is thrown.
+    package func commit(removingStale owns: (String) -> Bool) throws(RenderError) {
+        switchLock.lock()
+        defer { switchLock.unlock() }
+        lock.lock()
+        let state = phase
+        let names = written.sorted()
+        lock.unlock()
+        guard state == .writing, !OutputFolders.shared.isInterrupted else {
+            throw RenderError.file(path: destination.path, reason: "the render was interrupted")
+        }
+        let plan: SwitchPlan
+        do {
+            plan = try prepareSwitch(names: names, owns: owns)
+        } catch {
+            discard()
+            throw error
+        }
+        let commitFolder = destination.appendingPathComponent(Names.commit + token)
+        let backupFolder = destination.appendingPathComponent(Names.backup + token)
+        do {
+            try Self.writeManifest(plan, into: staging)
+            try Self.rename(staging, commitFolder, faults: nil)
+        } catch {
+            discard()
+            throw error
+        }
+        setPhase(.switching)
+        do {
+            try Self.makeFolder(backupFolder)
+            try Self.switchForward(plan, from: commitFolder, backup: backupFolder, into: destination, faults: faults)
+        } catch {
+            do {
+                try Self.switchBack(plan, from: commitFolder, backup: backupFolder, into: destination)
+                Self.removeTree(commitFolder)
+                Self.removeTree(backupFolder)
+                setPhase(.abandoned)
+                Self.removeEmpty(createdFolders)
+            } catch {
+                // Left for the next render into this folder, which finishes the switch before anything else.
+                setPhase(.needsRecovery)
+            }
+            OutputFolders.shared.unregister(self)
+            throw error
+        }
+        Self.removeTree(commitFolder)
+        Self.removeTree(backupFolder)
+        setPhase(.finished)
+        OutputFolders.shared.complete(self)
+    }
+
+    /// Removes the staging folder, and the destination and parent folders when this output created them and they
+    /// are empty: the destination is as it was.
+    package func discard() {
+        lock.lock()
+        let state = phase
+        lock.unlock()
+        guard state == .writing else { return }
+        removeStaging()
+        OutputFolders.shared.unregister(self)
+    }
+
+    /// Called by the signal handler: waits for a switch in progress to end; abandons a folder still being written.
+    ///
+    /// Returns true when the new files are in place (the switch had started), false when the destination is as
+    /// it was.
+    func interrupt() -> Bool {
+        switchLock.lock()
+        defer { switchLock.unlock() }
+        lock.lock()
+        let state = phase
+        lock.unlock()
+        if state == .writing { removeStaging() }
+        return state == .finished
+    }
+
+    private func removeStaging() {
+        Self.removeTree(staging)
+        setPhase(.abandoned)
+        Self.removeEmpty(createdFolders)
+    }
+
+    private func setPhase(_ new: Phase) {
+        lock.lock()
+        phase = new
+        lock.unlock()
+    }
+
+    // MARK: The switch
+
+    /// The files a switch writes and removes, as recorded in its manifest.
+    struct SwitchPlan: Equatable {
+        var write: [String]
+        var remove: [String]
+    }
+
+    private func prepareSwitch(names: [String], owns: (String) -> Bool) throws(RenderError) -> SwitchPlan {
+        let existing: [String]
+        do {
+            existing = try FileManager.default.contentsOfDirectory(atPath: destination.path)
+        } catch {
+            throw RenderError.file(path: destination.path, reason: "cannot list the folder (\(FileErrors.reason(error)))")
+        }
+        let writing = Set(names)
+        var remove: [String] = []
+        for name in existing.sorted() where !Names.isInternal(name) {
+            let path = destination.appendingPathComponent(name).path
+            var status = stat()
+            guard lstat(path, &status) == 0 else { continue }
+            let isFolder = status.st_mode & S_IFMT == S_IFDIR
+            if writing.contains(name), isFolder {
+                throw RenderError.file(path: path, reason: "is a folder, and the render writes a file of this name; move the folder away")
+            }
+            if !writing.contains(name), owns(name), !isFolder { remove.append(name) }
+        }
+        return SwitchPlan(write: names, remove: remove)
+    }
+
+    /// Moves old files aside and new files in; safe to run again on a half-done switch (as recovery does).
+    static func switchForward(_ plan: SwitchPlan, from commit: URL, backup: URL, into destination: URL, faults: RenameFaults?)
+        throws(RenderError)
+    {
+        let manager = FileManager.default
+        for name in plan.write {
+            let new = commit.appendingPathComponent(name)
+            // Once moved in, the new file is no longer in the commit folder: nothing left to do for it.
+            guard manager.fileExists(atPath: new.path) || isSymbolicLink(new) else { continue }
+            let target = destination.appendingPathComponent(name)
+            if manager.fileExists(atPath: target.path) || isSymbolicLink(target) {
+                try rename(target, backup.appendingPathComponent(name), faults: faults)
+            }
+            try rename(new, target, faults: faults)
+        }
+        for name in plan.remove {
+            let target = destination.appendingPathComponent(name)
+            if manager.fileExists(atPath: target.path) || isSymbolicLink(target) {
+                try rename(target, backup.appendingPathComponent(name), faults: faults)
+            }
+        }
+    }
+
+    /// Puts the destination back as it was before `switchForward` started.
+    static func switchBack(_ plan: SwitchPlan, from commit: URL, backup: URL, into destination: URL) throws(RenderError) {
+        let manager = FileManager.default
+        for name in plan.write.reversed() {
+            let new = commit.appendingPathComponent(name)
+            let target = destination.appendingPathComponent(name)
+            let movedIn = !(manager.fileExists(atPath: new.path) || isSymbolicLink(new))
+            if movedIn, manager.fileExists(atPath: target.path) || isSymbolicLink(target) {
+                try rename(target, new, faults: nil)
+            }
+        }
+        let saved = (try? manager.contentsOfDirectory(atPath: backup.path)) ?? []
+        for name in saved {
+            try rename(backup.appendingPathComponent(name), destination.appendingPathComponent(name), faults: nil)
+        }
+    }
+
+    // MARK: Recovery
+
+    /// Finishes the switches that killed renders left in `destination` and removes their staging folders.
+    static func recover(_ destination: URL) throws(RenderError) {
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: destination.path)) ?? []
+        for name in entries.sorted() where Names.isInternal(name) {
+            let url = destination.appendingPathComponent(name)
+            if name.hasPrefix(Names.commit) {
+                let token = String(name.dropFirst(Names.commit.count))
+                let backup = destination.appendingPathComponent(Names.backup + token)
+                guard let plan = readManifest(in: url) else {
+                    removeTree(url)
+                    continue
+                }
+                if !FileManager.default.fileExists(atPath: backup.path) { try makeFolder(backup) }
+                try switchForward(plan, from: url, backup: backup, into: destination, faults: nil)
+                removeTree(url)
+                removeTree(backup)
+            }
+        }
+        // What is left is staging that never reached a switch, and backups of switches that had finished.
+        let remaining = (try? FileManager.default.contentsOfDirectory(atPath: destination.path)) ?? []
+        for name in remaining where name.hasPrefix(Names.staging) || name.hasPrefix(Names.backup) {
+            removeTree(destination.appendingPathComponent(name))
+        }
+    }
+
+    /// Removes `.NAME.pickerreel-PID-N` folders that earlier versions staged beside the destination, when the
+    /// process that made them is gone.
+    static func removeLegacyStaging(beside destination: URL) {
+        let parent = destination.deletingLastPathComponent()
+        let prefix = ".\(destination.lastPathComponent).pickerreel-"
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: parent.path)) ?? []
+        for name in entries where name.hasPrefix(prefix) {
+            let rest = name.dropFirst(prefix.count)
+            guard let pid = Int32(rest.prefix(while: { $0.isASCII && $0.isNumber })), pid > 0 else { continue }
+            if kill(pid, 0) != 0 && errno == ESRCH {
+                removeTree(parent.appendingPathComponent(name))
+            }
+        }
+    }
+
+    static func writeManifest(_ plan: SwitchPlan, into folder: URL) throws(RenderError) {
+        let document = JSONValue.object(
+            JSONObject([
+                (key: "write", value: .array(plan.write.map(JSONValue.string))),
+                (key: "remove", value: .array(plan.remove.map(JSONValue.string))),
+            ]))
+        let path = folder.appendingPathComponent(Names.manifest).path
+        if let reason = PlainFile.write(Array(JSONWriter.text(of: document).utf8), to: path) {
+            throw RenderError.file(path: path, reason: "cannot write (\(reason))")
+        }
+    }
+
+    static func readManifest(in folder: URL) -> SwitchPlan? {
+        guard let data = FileManager.default.contents(atPath: folder.appendingPathComponent(Names.manifest).path),
+            case .object(let object)? = try? JSONParser.parse([UInt8](data)),
+            case .array(let write)? = object["write"], case .array(let remove)? = object["remove"]
+        else { return nil }
+        func names(_ values: [JSONValue]) -> [String] {
+            values.compactMap { value in
+                guard case .string(let name) = value, !name.contains("/"), name != "..", name != "." else { return nil }
+                return name
+            }
+        }
+        return SwitchPlan(write: names(write), remove: names(remove))
+    }
+
+    // MARK: Files
+
+    static func rename(_ source: URL, _ target: URL, faults: RenameFaults?) throws(RenderError) {
+        if let faults, faults.shouldFail() {
+            throw RenderError.file(path: target.path, reason: "cannot move the file into place (\(String(cString: strerror(EIO))))")
+        }
+        guard Foundation.rename(source.path, target.path) == 0 else {
+            throw RenderError.file(path: target.path, reason: "cannot move the file into place (\(String(cString: strerror(errno))))")
+        }
+    }
+
+    static func isSymbolicLink(_ url: URL) -> Bool {
+        var status = stat()
+        return lstat(url.path, &status) == 0 && status.st_mode & S_IFMT == S_IFLNK
+    }
+
+    static func makeFolder(_ url: URL) throws(RenderError) {
+        guard mkdir(url.path, 0o777) == 0 || errno == EEXIST else {
+            throw RenderError.file(
+                path: url.deletingLastPathComponent().path, reason: "cannot write in this folder (\(String(cString: strerror(errno))))")
+        }
+    }
+
+    /// Creates `folder` and its missing parents; returns those created, outermost first.
+    static func createFolders(upTo folder: URL) throws(RenderError) -> [URL] {
+        var missing: [URL] = []
+        var cursor = folder
+        while !FileManager.default.fileExists(atPath: cursor.path) && cursor.path != "/" {
+            missing.insert(cursor, at: 0)
+            cursor = cursor.deletingLastPathComponent()
+        }
+        var created: [URL] = []
+        for url in missing {
+            if mkdir(url.path, 0o777) == 0 {
+                created.append(url)
+            } else if errno != EEXIST {
+                let reason = String(cString: strerror(errno))
+                removeEmpty(created)
+                throw RenderError.file(path: url.path, reason: "cannot create the folder (\(reason))")
+            }
+        }
+        return created
+    }
+
+    /// Removes `folders` (innermost first) where they are empty; rmdir fails on anything else.
+    static func removeEmpty(_ folders: [URL]) {
+        for folder in folders.reversed() { _ = rmdir(folder.path) }
+    }
+
+    static func removeTree(_ url: URL) {
+        try? FileManager.default.removeItem(at: url)
+    }
+}
+
+/// Makes the n-th rename of a switch fail, to test that every failure point rolls back.
+package final class RenameFaults: @unchecked Sendable {
+    // @unchecked: `count` is only touched while holding `lock`.
+    private let lock = NSLock()
+    private var count = 0
+    private let failing: Int
+
+    /// Fails rename number `failing`, counting from 1.
+    package init(failing: Int) {
+        self.failing = failing
+    }
+
+    func shouldFail() -> Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        count += 1
+        return count == failing
+    }
+
+    /// Renames attempted so far.
+    package var attempts: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return count
+    }
+}
+
+/// The output folders in use in this process, so a signal handler can leave every one of them whole.
+package final class OutputFolders: @unchecked Sendable {
+    // @unchecked: `folders`, `interrupted` and `completed` are only touched while holding `lock`; `writeGate` is a
+    // pthread rwlock.
+
+    /// The one registry of this process.
+    package static let shared = OutputFolders()
+    private let lock = NSLock()
+    /// Weak, so that a folder dropped without `commit` or `discard` still reaches its deinit and removes its staging.
+    private var folders: [ObjectIdentifier: WeakFolder] = [:]
+
+    private struct WeakFolder {
+        weak var folder: OutputFolder?
+    }
+    private var interrupted = false
+    /// Destinations whose switch finished in this process.
+    private var completed: [String] = []
+
+    /// Shared by file writes, exclusive to `interruptAll`: writers run in parallel, never during the clean-up.
+    ///
+    /// Allocated once and never freed, as the registry lives as long as the process.
+    private let writeGate: UnsafeMutablePointer<pthread_rwlock_t> = {
+        let gate = UnsafeMutablePointer<pthread_rwlock_t>.allocate(capacity: 1)
+        gate.initialize(to: pthread_rwlock_t())
+        pthread_rwlock_init(gate, nil)
+        return gate
+    }()
+
+    func register(_ folder: OutputFolder) {
+        lock.lock()
+        folders[ObjectIdentifier(folder)] = WeakFolder(folder: folder)
+        lock.unlock()
+    }
+
+    func unregister(_ folder: OutputFolder) {
+        lock.lock()
+        folders[ObjectIdentifier(folder)] = nil
+        lock.unlock()
+    }
+
+    /// Unregisters a folder whose new files are in place, and remembers it, so that an interrupt later in the process
+    /// (another spec of the batch still rendering) still says this one is complete.
+    func complete(_ folder: OutputFolder) {
+        lock.lock()
+        folders[ObjectIdentifier(folder)] = nil
+        completed.append(folder.destination.path)
+        lock.unlock()
+    }
+
+    /// True once `interruptAll` has run: the process is about to exit.
+    package var isInterrupted: Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return interrupted
+    }
+
+    /// Runs `write` unless the process is being interrupted, holding the write gate so that `interruptAll` cannot
+    /// remove a folder while a file is being written into it; nil when interrupted.
+    func whileNotInterrupted<T>(_ write: () -> T) -> T? {
+        pthread_rwlock_rdlock(writeGate)
+        defer { pthread_rwlock_unlock(writeGate) }
+        guard !isInterrupted else { return nil }
+        return write()
+    }
+
+    /// Stops every further write, waits for switches in progress to end, and removes every staging folder.
+    ///
+    /// Returns the destinations left as they were and those that hold their new files (a switch had started, or
+    /// had finished earlier in this process).
+    package func interruptAll() -> (unchanged: [String], completed: [String]) {
+        pthread_rwlock_wrlock(writeGate)
+        defer { pthread_rwlock_unlock(writeGate) }
+        lock.lock()
+        interrupted = true
+        let current = folders.values.compactMap(\.folder)
+        var completed = self.completed
+        lock.unlock()
+        var unchanged: [String] = []
+        for folder in current {
+            if folder.interrupt() {
+                completed.append(folder.destination.path)
+            } else {
+                unchanged.append(folder.destination.path)
+            }
+        }
+        return (unchanged.sorted(), completed.sorted())
+    }
+}

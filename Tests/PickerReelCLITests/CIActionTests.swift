@@ -1,0 +1,108 @@
+import Foundation
+import Testing
+
+/// The GitHub Action's steps (action.yml calls scripts/pickerreel-ci.sh), run here the same way with a fake
+/// `$GITHUB_STEP_SUMMARY` and `$GITHUB_OUTPUT`.
+@Suite("GitHub Action steps")
+struct CIActionTests {
+    struct Run {
+        var status: Int32
+        var stdout: String
+        var summary: String
+        var output: String
+    }
+
+    /// Runs the action's script in `work` as the action would, with `specs` and `goldens` relative to `work`.
+    func runSteps(in work: URL, specs: String = "specs/*.json", extra: [String] = []) throws -> Run {
+        let summary = work.appendingPathComponent("summary.md")
+        let outputs = work.appendingPathComponent("outputs.txt")
+        try Data().write(to: summary)
+        try Data().write(to: outputs)
+        let process = Process()
+        process.executableURL = repositoryRoot.appendingPathComponent("scripts/pickerreel-ci.sh")
+        process.arguments = [try toolURL().path, specs, "goldens", "Output/pickerreel", "Output/report", "png"] + extra
+        process.currentDirectoryURL = work
+        var environment = ProcessInfo.processInfo.environment
+        environment["GITHUB_STEP_SUMMARY"] = summary.path
+        environment["GITHUB_OUTPUT"] = outputs.path
+        process.environment = environment
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = Pipe()
+        try process.run()
+        let stdout = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return Run(
+            status: process.terminationStatus, stdout: stdout, summary: try String(contentsOf: summary, encoding: .utf8),
+            output: try String(contentsOf: outputs, encoding: .utf8))
+    }
+
+    /// A repository with two specs and goldens approved from a render of them.
+    func repository() throws -> URL {
+        let work = try temporaryFolder()
+        let specs = work.appendingPathComponent("specs")
+        try FileManager.default.createDirectory(at: specs, withIntermediateDirectories: true)
+        for (name, color) in [("period", "gray"), ("units", "green")] {
+            try Data(
+                #"{"items": ["A", "B"], "selection": {"initial": "A", "sequence": [{"select": "B", "after": 0.1}], "tail": 0.1}, "style": {"highlight": {"color": "\#(color)"}}, "output": {"fps": 10, "scale": 1}}"#
+                    .utf8
+            ).write(to: specs.appendingPathComponent("\(name).json"))
+        }
+        let approve = try runTool([
+            "render", specs.appendingPathComponent("period.json").path, specs.appendingPathComponent("units.json").path, "-o",
+            work.appendingPathComponent("goldens").path, "-q",
+        ])
+        try #require(approve.status == 0, "\(approve.stderr)")
+        return work
+    }
+
+    @Test func matchingGoldensPassWithAShortSummary() throws {
+        let work = try repository()
+        let run = try runSteps(in: work)
+        #expect(run.status == 0, "\(run.stdout)")
+        #expect(!run.stdout.contains("::error"))
+        #expect(run.summary.hasPrefix("### pickerreel compare: "), "\(run.summary)")
+        #expect(run.output == "status=0\n")
+        #expect(FileManager.default.fileExists(atPath: work.appendingPathComponent("Output/report/index.html").path))
+        #expect(FileManager.default.fileExists(atPath: work.appendingPathComponent("Output/report/junit.xml").path))
+    }
+
+    @Test func aChangedSpecFailsWithAnnotationsATableAndTheReport() throws {
+        let work = try repository()
+        let spec = work.appendingPathComponent("specs/units.json")
+        let text = try String(contentsOf: spec, encoding: .utf8).replacingOccurrences(of: "green", with: "indigo")
+        try Data(text.utf8).write(to: spec)
+        let run = try runSteps(in: work)
+        #expect(run.status == 1)
+        let annotations = run.stdout.split(separator: "\n").filter { $0.hasPrefix("::error file=") }
+        #expect(!annotations.isEmpty)
+        #expect(annotations.allSatisfy { $0.contains("goldens/units/frame-") }, "\(annotations)")
+        #expect(run.summary.contains("| file | status | finding |"))
+        #expect(run.summary.contains("units/frame-"))
+        #expect(!run.summary.contains("period/frame-"))
+        #expect(run.output == "status=1\n")
+        let junit = try String(contentsOf: work.appendingPathComponent("Output/report/junit.xml"), encoding: .utf8)
+        #expect(junit.contains("<failure"))
+    }
+
+    @Test func noSpecsOrABrokenSpecIsExitTwoNotGreen() throws {
+        let work = try repository()
+        let none = try runSteps(in: work, specs: "nothing/*.json")
+        #expect(none.status == 2 && none.stdout.contains("::error title=PickerReel::no spec matches nothing/*.json"))
+        try Data(#"{"items": []}"#.utf8).write(to: work.appendingPathComponent("specs/broken.json"))
+        let broken = try runSteps(in: work)
+        #expect(broken.status == 2)
+        #expect(broken.stdout.contains("pickerreel render failed"))
+    }
+
+    /// The action itself runs the script with its inputs, and uploads the report even when compare fails.
+    @Test func theActionRunsTheseSteps() throws {
+        let action = try String(contentsOf: repositoryRoot.appendingPathComponent("action.yml"), encoding: .utf8)
+        #expect(action.contains("scripts/pickerreel-ci.sh"))
+        for input in ["specs", "goldens", "output", "report", "formats", "compare-arguments"] {
+            #expect(action.contains("${{ inputs.\(input) }}"), "input \(input)")
+        }
+        #expect(action.contains("if: always()") && action.contains("actions/upload-artifact@v4"))
+        #expect(action.contains("using: composite"))
+    }
+}

@@ -1,0 +1,94 @@
+import Foundation
+import Testing
+
+/// Valid specs and arguments at the edges that trapped or hung the tool (issue 9, "Crashes and hangs"), run through
+/// the binary as a user runs it: each must be answered, quickly, without a trap.
+@Suite("Hostile input")
+struct HostileInputTests {
+    /// An empty label and no padding: a canvas of zero width, which the contact sheet divided by.
+    static let emptyLabelNoPadding = #"{"items":[""],"style":{"padding":0}}"#
+
+    @Test func theSheetOfAnEmptyLabelWithNoPaddingIsDrawn() throws {
+        let work = try temporaryFolder()
+        let spec = try writeSpec(Self.emptyLabelNoPadding, named: "empty.json", in: work)
+        let run = try runTool(["render", spec, "-o", work.appendingPathComponent("out").path, "--format", "sheet"], timeLimit: 60)
+        #expect(!run.trapped, "\(run)")
+        #expect(run.status == 0, "\(run)")
+        let sheet = try Data(contentsOf: work.appendingPathComponent("out/empty/empty-sheet.png"))
+        #expect(sheet.starts(with: [0x89, 0x50, 0x4E, 0x47]))
+        #expect(try runTool(["validate", spec], timeLimit: 60).status == 0)
+    }
+
+    /// Segment padding so small that the canvas is a few hundred ulps wide: the sheet's column count was infinite
+    /// (1e-300, a trap) or about 10¹² (7e-23, a loop that never ended).
+    @Test(arguments: ["1e-300", "7e-23"])
+    func aVanishingSegmentPaddingMakesASheetQuickly(horizontal: String) throws {
+        let work = try temporaryFolder()
+        let spec = try writeSpec(
+            #"{"items":[""],"style":{"padding":0,"segmentPadding":{"horizontal":\#(horizontal)}}}"#, named: "thin.json", in: work)
+        let run = try runTool(["render", spec, "-o", work.appendingPathComponent("out").path, "--format", "sheet"], timeLimit: 30)
+        #expect(!run.timedOut, "\(run)")
+        #expect(!run.trapped, "\(run)")
+        #expect(run.status == 0, "\(run)")
+        #expect(FileManager.default.fileExists(atPath: work.appendingPathComponent("out/thin/thin-sheet.png").path))
+    }
+
+    /// K and N at Int.max: K × count overflowed.
+    @Test func theLastOfInt64MaxShardsOfTwoSpecsRendersTheSecond() throws {
+        let work = try temporaryFolder()
+        let first = try writeSpec(#"{"items":["A","B"],"output":{"scale":1}}"#, named: "first.json", in: work)
+        let second = try writeSpec(#"{"items":["C","D"],"output":{"scale":1}}"#, named: "second.json", in: work)
+        let output = work.appendingPathComponent("out")
+        let shard = "\(Int.max)/\(Int.max)"
+        let run = try runTool(["render", first, second, "-o", output.path, "--shard", shard, "-q"], timeLimit: 60)
+        #expect(!run.trapped, "\(run)")
+        #expect(run.status == 0, "\(run)")
+        // Int.max slices of two specs: every slice but two is empty, and the last one holds the second spec.
+        #expect(try FileManager.default.contentsOfDirectory(atPath: output.path) == ["second"])
+        let empty = try runTool(["render", first, second, "-o", output.path, "--shard", "1/\(Int.max)", "-q"], timeLimit: 60)
+        #expect(!empty.trapped && empty.status == 0, "\(empty)")
+    }
+
+    /// One letter with 300,000 combining accents was one grapheme, so "at most 200 characters" let a 600 KB label
+    /// through, whose per-frame SVGs were 17 MB each; characters are now code points, as the schema counts them.
+    @Test func aLabelOfOneLetterAndThousandsOfAccentsIsTooLong() throws {
+        let work = try temporaryFolder()
+        let accents = String(repeating: "\u{301}", count: 300_000)
+        let spec = try writeSpec(#"{"items":["e\#(accents)"]}"#, named: "accents.json", in: work)
+        let run = try runTool(["validate", spec], timeLimit: 60)
+        #expect(run.status == 2, "\(run)")
+        #expect(run.stderr == "pickerreel: error: \(spec): items[0]: expected a label of at most 200 characters, found 300001 characters\n")
+        // A label of 200 code points, each letter with its accent, is at the limit.
+        let accented = String(repeating: "e\u{301}", count: 100)
+        let atLimit = try writeSpec(
+            #"{"items":["\#(accented)"],"style":{"font":{"size":8}},"output":{"scale":0.25}}"#, named: "limit.json", in: work)
+        #expect(try runTool(["validate", atLimit], timeLimit: 60).status == 0)
+    }
+
+    /// A file name of 255 bytes, the most a name may have: the temporary file beside it was named after it and longer.
+    @Test func frameWritesToTheLongestFileNameAllowed() throws {
+        let work = try temporaryFolder()
+        let spec = try writeSpec(#"{"items":["A","B"]}"#, named: "spec.json", in: work)
+        let name = String(repeating: "n", count: 251) + ".png"
+        let run = try runTool(["frame", spec, "--index", "0", "-o", work.appendingPathComponent(name).path], timeLimit: 60)
+        #expect(run.status == 0, "\(run)")
+        #expect(try Data(contentsOf: work.appendingPathComponent(name)).starts(with: [0x89, 0x50, 0x4E, 0x47]))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: work.path).sorted() == [name, "spec.json"])
+    }
+
+    /// Pango stops at a NUL, so "Mon\u0000day" was drawn as "Mon": the spec is refused, naming the field.
+    @Test(arguments: ["validate", "render"])
+    func aNULInALabelIsExitTwoWithItsPath(command: String) throws {
+        let work = try temporaryFolder()
+        let spec = try writeSpec(#"{"items":["Day","Mon\u0000day"]}"#, named: "nul.json", in: work)
+        let output = work.appendingPathComponent("out")
+        let arguments = command == "render" ? ["render", spec, "-o", output.path] : ["validate", spec]
+        let run = try runTool(arguments, timeLimit: 60)
+        #expect(!run.trapped, "\(run)")
+        #expect(run.status == 2, "\(run)")
+        #expect(run.errorLines.count == 1, "\(run)")
+        #expect(run.stderr.hasPrefix("pickerreel: error: \(spec): items[1]: "), "\(run)")
+        #expect(run.stderr.contains("NUL"), "\(run)")
+        #expect(!FileManager.default.fileExists(atPath: output.path))
+    }
+}

@@ -1,0 +1,160 @@
+import Foundation
+import Testing
+
+@testable import PickerReel
+
+/// The library's entry points, as another package calls them.
+@Suite("Renderer")
+struct RendererTests {
+    /// The snippet of issue 10 and the README's "Use it from Swift", as written.
+    @Test func theReadmeSnippetRuns() throws {
+        var spec = try PickerSpec(
+            items: ["Day", "Week", "Month"], initial: "Day",
+            changes: [.select("Week", after: 0.3), .select("Month", after: 0.6, curve: .easeInOut)])
+        spec.style.highlight.color = .indigo
+        let renderer = try Renderer(spec)
+        let png: Data = try renderer.png(at: 0.5)
+        let gif: Data = try renderer.gif()
+        let folder = try temporaryFolder().appendingPathComponent("period")
+        try renderer.write(formats: [.png, .gif], to: folder)
+        let json: Data = try spec.jsonData()
+        #expect(try PickerSpec(json: json) == spec)
+        #expect(png.starts(with: [0x89, 0x50, 0x4E, 0x47]))
+        #expect(gif.starts(with: Array("GIF89a".utf8)))
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+        #expect(files.contains("period.gif") && files.filter { $0.hasPrefix("frame-") }.count == renderer.frameCount)
+    }
+
+    @Test func aSpecMadeInvalidInCodeThrowsItsSpecError() throws {
+        var spec = try PickerSpec(items: ["A", "B"])
+        spec.style.highlight.opacity = 1.5
+        #expect {
+            try Renderer(spec)
+        } throws: { error in
+            (error as? SpecError)?.description == "style.highlight.opacity: expected a number from 0 to 1, found the number 1.5"
+        }
+        spec.style.highlight.opacity = nil
+        spec.items.append("A")
+        #expect(throws: SpecError.self) { try Renderer(spec) }
+    }
+
+    /// The last frame is the settled state at every entry point: `at: duration` and `frame: last` agree.
+    @Test(arguments: ["seed-demo", "numbers-vertical"])
+    func theEndOfTheAnimationIsTheLastFrame(name: String) throws {
+        let renderer = try Renderer(try fixtureSpec(name))
+        let last = try renderer.image(frame: renderer.frameCount - 1)
+        #expect(try renderer.image(at: renderer.duration) == last)
+        #expect(try renderer.image(at: renderer.duration + 100) == last)
+        #expect(try renderer.png(at: renderer.duration) == renderer.png(frame: renderer.frameCount - 1))
+        #expect(try renderer.image(at: 0) == renderer.image(frame: 0))
+    }
+
+    @Test func momentsOutsideTheAnimationAreErrorsNotTraps() throws {
+        let renderer = try Renderer(.seedDemo)
+        for time in [-0.001, -.infinity, .nan, .infinity] {
+            #expect(throws: RenderError.self) { try renderer.image(at: time) }
+        }
+        for frame in [-1, renderer.frameCount, .max, .min] {
+            #expect(throws: RenderError.self) { try renderer.png(frame: frame) }
+        }
+    }
+
+    /// A renderer is `Sendable`: many threads at once get the pictures one thread gets.
+    @Test func manyThreadsAtOnceGetTheSameBytesAsOne() throws {
+        let renderer = try Renderer(try fixtureSpec("numbers-vertical"))
+        let frames = Array(stride(from: 0, to: renderer.frameCount, by: 7))
+        let expected = try frames.map { try renderer.png(frame: $0) }
+        let results = ResultBox(count: frames.count)
+        DispatchQueue.concurrentPerform(iterations: frames.count * 3) { job in
+            let index = job % frames.count
+            results.set(index, try? renderer.png(frame: frames[index]))
+        }
+        #expect(results.values == expected.map(Optional.some))
+    }
+
+    /// The built-in demo is the fixture the docs show, not a second copy that could drift.
+    @Test func theBuiltInSeedDemoIsTheFixture() throws {
+        #expect(PickerSpec.seedDemo == (try fixtureSpec("seed-demo")))
+        #expect(try PickerSpec.seedDemo.jsonData() == (try fixtureSpec("seed-demo").jsonData()))
+    }
+
+    @Test func writingReplacesOnlyTheFilesOfTheFormatsWritten() throws {
+        let renderer = try Renderer(try fixtureSpec("numbers-vertical"))
+        let folder = try temporaryFolder().appendingPathComponent("numbers")
+        try renderer.write(formats: [.png], to: folder)
+        let pngs = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".png") }.sorted()
+        try renderer.write(formats: [.gif, .sheet], to: folder)
+        let after = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+        #expect(after.filter { $0.hasPrefix("frame-") } == pngs)
+        #expect(after.contains("numbers.gif") && after.contains("numbers-sheet.png"))
+    }
+
+    /// Every rename of the switch failing in turn, through `write` itself: each failure leaves the folder as it was.
+    @Test func aWriteThatFailsAtAnyRenameLeavesTheFolderAsItWas() throws {
+        var spec = try fixtureSpec("seed-demo")
+        spec.output.fps = 4
+        let renderer = try Renderer(spec)
+        let folder = try temporaryFolder().appendingPathComponent("seed")
+        try renderer.write(formats: [.png, .gif], to: folder)
+        let before = try contents(of: folder)
+        var changed = spec
+        changed.style.highlight.color = .red
+        let other = try Renderer(changed)
+        var failing = 1
+        while true {
+            var options = WriteOptions()
+            let faults = RenameFaults(failing: failing)
+            options.renameFaults = faults
+            do {
+                try other.write(formats: [.png, .gif], to: folder, options: options)
+                break
+            } catch {
+                #expect(try contents(of: folder) == before, "rename \(failing)")
+            }
+            failing += 1
+            try #require(failing < 200)
+        }
+        #expect(try contents(of: folder) != before)
+        #expect(failing > 2 * renderer.frameCount)
+    }
+
+    @Test func aNameWhoseAnimationFileWouldBeAFrameIsRefused() throws {
+        let renderer = try Renderer(.seedDemo)
+        let folder = try temporaryFolder().appendingPathComponent("x")
+        #expect(throws: RenderError.self) {
+            try renderer.write(formats: [.svg, .svgAnimated], to: folder, options: WriteOptions(name: "frame-0001"))
+        }
+        #expect(!FileManager.default.fileExists(atPath: folder.path))
+    }
+
+    func contents(of folder: URL) throws -> [String: Data] {
+        var files: [String: Data] = [:]
+        for name in try FileManager.default.contentsOfDirectory(atPath: folder.path) {
+            files[name] = try Data(contentsOf: folder.appendingPathComponent(name))
+        }
+        return files
+    }
+}
+
+/// Results written by several threads, one slot each.
+final class ResultBox: @unchecked Sendable {
+    // @unchecked: `slots` is only touched while holding `lock`.
+    private let lock = NSLock()
+    private var slots: [Data?]
+    private var conflicts = false
+
+    init(count: Int) { slots = Array(repeating: nil, count: count) }
+
+    func set(_ index: Int, _ value: Data?) {
+        lock.lock()
+        if let existing = slots[index], existing != value { conflicts = true }
+        slots[index] = conflicts ? nil : value
+        lock.unlock()
+    }
+
+    var values: [Data?] {
+        lock.lock()
+        defer { lock.unlock() }
+        return slots
+    }
+}

@@ -1,0 +1,232 @@
+import Foundation
+import Testing
+
+@testable import PickerRender
+
+/// The all-or-nothing write (issue 9, defence 3): the destination holds the old files or the new ones, never a
+/// mix, whichever rename fails, and after a switch cut short by a kill.
+@Suite("Output folder")
+struct OutputFolderTests {
+    /// Every entry under `folder` (hidden ones included) with its bytes.
+    func listing(_ folder: URL) throws -> [String: Data] {
+        var files: [String: Data] = [:]
+        for name in try FileManager.default.contentsOfDirectory(atPath: folder.path) {
+            let url = folder.appendingPathComponent(name)
+            var isFolder: ObjCBool = false
+            if FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), isFolder.boolValue {
+                files[name + "/"] = Data()
+            } else {
+                files[name] = try Data(contentsOf: url)
+            }
+        }
+        return files
+    }
+
+    /// A destination holding an earlier, longer render (frames 0–9 and a GIF) and a file of the user's.
+    func oldRender(in root: URL) throws -> URL {
+        let destination = root.appendingPathComponent("out")
+        try FileManager.default.createDirectory(at: destination, withIntermediateDirectories: true)
+        for index in 0..<10 {
+            try Data("old \(index)".utf8).write(to: destination.appendingPathComponent(String(format: "frame-%04d.png", index)))
+        }
+        try Data("old gif".utf8).write(to: destination.appendingPathComponent("out.gif"))
+        try Data("mine".utf8).write(to: destination.appendingPathComponent("notes.txt"))
+        return destination
+    }
+
+    /// What the new render writes: frames 0–5 (replacing), and what the destination holds after it.
+    static let newFiles = (0..<6).map { String(format: "frame-%04d.png", $0) }
+    static func owns(_ name: String) -> Bool { name.hasPrefix("frame-") }
+
+    func stageNewRender(_ folder: OutputFolder) throws {
+        for name in Self.newFiles { try folder.write(Array("new \(name)".utf8), named: name) }
+    }
+
+    func expectedNewListing() -> [String: Data] {
+        var files: [String: Data] = ["out.gif": Data("old gif".utf8), "notes.txt": Data("mine".utf8)]
+        for name in Self.newFiles { files[name] = Data("new \(name)".utf8) }
+        return files
+    }
+
+    @Test func nothingAppearsUntilCommitAndNothingHiddenIsLeft() throws {
+        let root = try temporaryFolder()
+        let destination = root.appendingPathComponent("out")
+        let folder = try OutputFolder(destination: destination)
+        try folder.write([1, 2, 3], named: "frame-0000.png")
+        #expect(try listing(destination).keys.allSatisfy(OutputFolder.Names.isInternal))
+        try folder.commit(removingStale: Self.owns)
+        #expect(try listing(destination) == ["frame-0000.png": Data([1, 2, 3])])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: root.path) == ["out"])
+    }
+
+    @Test func discardingLeavesAnExistingFolderExactlyAsItWas() throws {
+        let root = try temporaryFolder()
+        let destination = try oldRender(in: root)
+        let before = try listing(destination)
+        do {
+            let folder = try OutputFolder(destination: destination)
+            try stageNewRender(folder)
+            // Dropped without commit, as when a render fails part-way.
+        }
+        #expect(try listing(destination) == before)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: root.path) == ["out"])
+    }
+
+    @Test func commitReplacesOwnFilesRemovesStaleOnesAndKeepsEverythingElse() throws {
+        let destination = try oldRender(in: try temporaryFolder())
+        let folder = try OutputFolder(destination: destination)
+        try stageNewRender(folder)
+        try folder.commit(removingStale: Self.owns)
+        #expect(try listing(destination) == expectedNewListing())
+    }
+
+    /// Fails the n-th rename of the switch for every n: each failure leaves the folder exactly as it was, and the
+    /// first n past the last rename commits the whole new render.
+    @Test func everyFailedRenameRollsBackAndNothingIsMixed() throws {
+        var renames = 0
+        for failing in 1...40 {
+            let destination = try oldRender(in: try temporaryFolder())
+            let before = try listing(destination)
+            let faults = RenameFaults(failing: failing)
+            let folder = try OutputFolder(destination: destination, faults: faults)
+            try stageNewRender(folder)
+            do {
+                try folder.commit(removingStale: Self.owns)
+                #expect(try listing(destination) == expectedNewListing(), "rename \(failing) of \(renames) did not fail")
+                renames = failing - 1
+                break
+            } catch {
+                #expect(try listing(destination) == before, "rename \(failing) failed: \(error)")
+            }
+        }
+        // Six new frames replace six old ones (12 renames) and four stale frames go (4 more).
+        #expect(renames == 16)
+    }
+
+    /// A switch cut short after n renames (as SIGKILL would leave it, for every n) is finished by the next
+    /// `OutputFolder` on the same destination before it does anything else.
+    @Test func theNextOutputFinishesASwitchThatAKillCutShort() throws {
+        for cut in 1...16 {
+            let destination = try oldRender(in: try temporaryFolder())
+            let commit = destination.appendingPathComponent(".pickerreel-commit-killed")
+            let backup = destination.appendingPathComponent(".pickerreel-old-killed")
+            try FileManager.default.createDirectory(at: commit, withIntermediateDirectories: false)
+            try FileManager.default.createDirectory(at: backup, withIntermediateDirectories: false)
+            for name in Self.newFiles { try Data("new \(name)".utf8).write(to: commit.appendingPathComponent(name)) }
+            let plan = OutputFolder.SwitchPlan(write: Self.newFiles, remove: (6..<10).map { String(format: "frame-%04d.png", $0) })
+            try OutputFolder.writeManifest(plan, into: commit)
+            // The killed render's switch stops before rename number `cut`.
+            #expect(throws: RenderError.self) {
+                try OutputFolder.switchForward(plan, from: commit, backup: backup, into: destination, faults: RenameFaults(failing: cut))
+            }
+            // A staging folder a kill left before its switch: removed, its files never appear.
+            let staging = destination.appendingPathComponent(".pickerreel-new-killed2")
+            try FileManager.default.createDirectory(at: staging, withIntermediateDirectories: false)
+            try Data("never".utf8).write(to: staging.appendingPathComponent("frame-0000.png"))
+
+            let next = try OutputFolder(destination: destination)
+            next.discard()
+            #expect(try listing(destination) == expectedNewListing(), "cut before rename \(cut)")
+        }
+    }
+
+    @Test func aSecondWriterOfTheSameFolderFailsAtOnce() throws {
+        let destination = try temporaryFolder().appendingPathComponent("out")
+        let first = try OutputFolder(destination: destination)
+        #expect(throws: RenderError.busy(path: destination.path)) { try OutputFolder(destination: destination) }
+        first.discard()
+        // Once the first is done, the folder is free again.
+        try OutputFolder(destination: destination).discard()
+    }
+
+    @Test func aFolderWhereTheRenderWritesAFileFailsBeforeAnythingMoves() throws {
+        let destination = try oldRender(in: try temporaryFolder())
+        try FileManager.default.removeItem(at: destination.appendingPathComponent("frame-0003.png"))
+        try FileManager.default.createDirectory(
+            at: destination.appendingPathComponent("frame-0003.png"), withIntermediateDirectories: false)
+        let before = try listing(destination)
+        let folder = try OutputFolder(destination: destination)
+        try stageNewRender(folder)
+        #expect {
+            try folder.commit(removingStale: Self.owns)
+        } throws: { error in
+            "\(error)".contains("frame-0003.png: is a folder, and the render writes a file of this name")
+        }
+        #expect(try listing(destination) == before)
+    }
+
+    @Test func aDestinationThatIsAFileOrADanglingLinkIsAClearError() throws {
+        let root = try temporaryFolder()
+        let file = root.appendingPathComponent("taken")
+        try Data([1]).write(to: file)
+        #expect(throws: RenderError.file(path: file.path, reason: "is a file, not a folder; choose another output folder")) {
+            try OutputFolder(destination: file)
+        }
+        let link = root.appendingPathComponent("dangling")
+        try FileManager.default.createSymbolicLink(at: link, withDestinationURL: root.appendingPathComponent("nowhere"))
+        #expect {
+            try OutputFolder(destination: link)
+        } throws: { error in
+            "\(error)".contains("is a symbolic link to a folder that does not exist")
+        }
+        #expect(try Data(contentsOf: file) == Data([1]))
+    }
+
+    @Test func specsOfABatchCanWriteIntoTheSameMissingParentAtOnce() throws {
+        for _ in 0..<20 {
+            let root = try temporaryFolder()
+            let failures = FailureCount()
+            DispatchQueue.concurrentPerform(iterations: 8) { index in
+                do {
+                    let folder = try OutputFolder(destination: root.appendingPathComponent("batch/out/spec-\(index)"))
+                    try folder.write([UInt8(index)], named: "frame-0000.png")
+                    try folder.commit(removingStale: { _ in false })
+                } catch {
+                    failures.add()
+                }
+            }
+            #expect(failures.count == 0)
+            #expect(try FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("batch/out").path).count == 8)
+            try? FileManager.default.removeItem(at: root)
+        }
+    }
+
+    @Test func foldersCreatedForAnOutputAreRemovedAgainWhenNothingIsCommitted() throws {
+        let root = try temporaryFolder()
+        do {
+            let folder = try OutputFolder(destination: root.appendingPathComponent("a/b/out"))
+            try folder.write([1], named: "x.png")
+            folder.discard()
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: root.path).isEmpty)
+    }
+
+    @Test func stagingThatEarlierVersionsLeftBesideTheFolderIsRemovedWhenItsProcessIsGone() throws {
+        let root = try temporaryFolder()
+        let dead = root.appendingPathComponent(".out.pickerreel-2147483646-7")
+        let alive = root.appendingPathComponent(".out.pickerreel-\(getpid())-7")
+        for folder in [dead, alive] { try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false) }
+        try OutputFolder(destination: root.appendingPathComponent("out")).discard()
+        #expect(!FileManager.default.fileExists(atPath: dead.path))
+        #expect(FileManager.default.fileExists(atPath: alive.path))
+    }
+}
+
+/// A count several threads add to.
+final class FailureCount: @unchecked Sendable {
+    // @unchecked: `value` is only touched while holding `lock`.
+    private let lock = NSLock()
+    private var value = 0
+
+    func add() {
+        lock.lock()
+        value += 1
+        lock.unlock()
+    }
+
+    var count: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return value
+    }
+}

@@ -99,12 +99,14 @@ sanitize: deps
 # Speed: the release build on the benchmark suite (seed demo, large spec, 100 generated specs, a 10x longer spec)
 # against the naive python3-cairo baseline; prints a table and appends the figures to Output/bench/results.csv
 # (untracked, so benchmarking never dirties the tree; Benchmarks/recorded-runs.csv keeps the runs quoted in the docs).
-# Then GIF, APNG and WebP against ffmpeg on the same PNG frames (Benchmarks/gif_vs_ffmpeg.py, formats_vs_ffmpeg.py).
+# Then GIF, MP4, WebM, APNG and animated WebP against ffmpeg on the same PNG frames (Benchmarks/gif_vs_ffmpeg.py,
+# video_vs_ffmpeg.py, formats_vs_ffmpeg.py).
 # BENCH_REPS (default 3), BENCH_CASES (e.g. seed,large), PNG_LEVEL and BENCH_LABEL are passed through.
 bench: deps
 	@./scripts/install-dependencies.sh --bench
 	$(RELEASE_BUILD) --product pickerreel
 	$(RELEASE_BUILD) --product encode-bench
+	$(RELEASE_BUILD) --product video-bench
 	/usr/bin/python3 Benchmarks/bench.py
 	@for spec in Fixtures/specs/seed-demo.json Fixtures/specs/numbers-vertical.json Fixtures/bench/large.json; do \
 		name=$$(basename $$spec .json); \
@@ -115,6 +117,14 @@ bench: deps
 			--work Output/bench-gif/$$name-gifs --repeat 3 || exit 1; \
 		/usr/bin/time -f "pickerreel render --format gif, whole process: %e s wall, %U s user, %M KB peak" \
 			.build/release/pickerreel render $$spec -o Output/bench-gif/$$name-render --format gif --quiet; \
+		echo "MP4 and WebM, $$name: PickerReel (video-bench) against ffmpeg's libx264 and libvpx-vp9 on the same PNG frames"; \
+		python3 Benchmarks/video_vs_ffmpeg.py Output/bench-gif/$$name $$fps --video-bench .build/release/video-bench \
+			--work Output/bench-video/$$name --repeat 3 --json Output/bench-video/$$name.json \
+			|| echo "(a video target was missed for $$name: see the MISSED line above)"; \
+		for format in mp4 webm; do \
+			/usr/bin/time -f "video-bench --spec, $$format, frames rendered in memory, whole process: %e s wall, %U s user, %M KB peak" \
+				.build/release/video-bench --spec $$spec Output/bench-video/$$name-spec.$$format; \
+		done; \
 	done
 	@echo "APNG and WebP: PickerReel (encode-bench) against ffmpeg -f apng and libwebp_anim -lossless 1 on the same PNG frames"
 	python3 Benchmarks/formats_vs_ffmpeg.py Fixtures/specs/seed-demo.json Fixtures/specs/numbers-vertical.json \

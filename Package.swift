@@ -51,6 +51,14 @@ let package = Package(
             pkgConfig: "libdeflate",
             providers: [.apt(["libdeflate-dev"]), .brew(["libdeflate"])]
         ),
+        // FFmpeg's libraries encode MP4 (H.264 through libx264) and WebM (VP9 through libvpx) in-process. One module
+        // for the four: their headers include each other's, and Swift sees a C declaration only through the one
+        // module that owns it, so four modules made libavutil's types vanish depending on the imports.
+        .systemLibrary(
+            name: "CPickerFFmpeg",
+            pkgConfig: "libavformat",
+            providers: [.apt(["libavcodec-dev", "libavformat-dev", "libavutil-dev", "libswscale-dev"]), .brew(["ffmpeg"])]
+        ),
 
         // libwebp's animation encoder (WebPAnimEncoder, in libwebpmux) for animated WebP.
         .systemLibrary(
@@ -90,6 +98,11 @@ let package = Package(
         // not a product.
         .executableTarget(name: "encode-bench", dependencies: ["PickerGIF", "PickerKit", "PickerRender", "PickerWebP"]),
 
+        // MP4 (H.264) and WebM (VP9) encoding in memory with libavcodec and libavformat; frames in, bytes out.
+        .target(name: "PickerVideo", dependencies: ["PickerKit", "CPickerFFmpeg"]),
+        // PNG frames (or a spec) in, MP4 or WebM out, for Benchmarks/video_vs_ffmpeg.py; not a product.
+        .executableTarget(name: "video-bench", dependencies: ["PickerVideo", "PickerKit", "PickerRender"]),
+
         // The command-line tool: arguments to library calls, messages and exit codes; a library so tests can call it.
         .target(name: "PickerReelCLI", dependencies: ["PickerReel"]),
         .executableTarget(name: "pickerreel", dependencies: ["PickerReelCLI"]),
@@ -118,6 +131,7 @@ let package = Package(
         .testTarget(name: "PickerGIFTests", dependencies: ["PickerKit", "PickerGIF", "CPickerGIF"]),
         .testTarget(
             name: "PickerWebPTests", dependencies: ["PickerKit", "PickerWebP", "PickerRender", "CPickerWebPDemux", "AnimationTestSupport"]),
+        .testTarget(name: "PickerVideoTests", dependencies: ["PickerVideo", "PickerKit", "PickerRender"]),
         .testTarget(name: "PickerReelCLITests", dependencies: ["PickerReelCLI", "PickerReel", "pickerreel"]),
     ],
     swiftLanguageModes: [.v6]

@@ -2,10 +2,11 @@
 # Installs what PickerReel needs, only when something is missing; safe to run again.
 #
 #   scripts/install-dependencies.sh           the Debian packages it builds with (make build, make demo)
-#   scripts/install-dependencies.sh --test    also headless Chromium (plays the animated SVG) and PyPI's pixelmatch
-#                                             and pillow (the comparison's cross-check)  (make test)
+#   scripts/install-dependencies.sh --test    also headless Chromium (plays the animated SVG), the ffmpeg and
+#                                             ffprobe executables (decode the videos the tests encode), and
+#                                             PyPI's pixelmatch and pillow (the comparison's cross-check)  (make test)
 #   scripts/install-dependencies.sh --bench   also python3-cairo (the naive baseline), ffmpeg, and numpy, pillow,
-#                                             scikit-image (the GIF comparison)          (make bench)
+#                                             scikit-image (the GIF and video comparisons)  (make bench)
 set -euo pipefail
 
 mode=${1:-build}
@@ -14,13 +15,14 @@ case "$mode" in build | test | bench) ;; *) echo "usage: $0 [--test | --bench]" 
 
 # Debian packages, and Python modules from PyPI, with a module to import to see whether each is there.
 # Fonts: Inter (the default family), DejaVu (sheet captions), Noto Color Emoji (emoji labels in colour) and Noto
-# Sans Arabic and Hebrew (right-to-left labels).
+# Sans Arabic and Hebrew (right-to-left labels). FFmpeg's libraries encode MP4 and WebM.
 debian=(pkg-config libcairo2-dev libpango1.0-dev libdeflate-dev libgif-dev libimagequant-dev librsvg2-dev libwebp-dev
+    libavcodec-dev libavformat-dev libavutil-dev libswscale-dev
     fonts-inter fonts-dejavu-core fonts-noto-color-emoji fonts-noto-core)
 python_modules=()
 python_packages=()
 if [ "$mode" = test ]; then
-    debian+=(chromium)
+    debian+=(chromium ffmpeg)
     python_modules=(pixelmatch PIL)
     python_packages=(pixelmatch pillow)
 elif [ "$mode" = bench ]; then
@@ -38,7 +40,7 @@ done
 if [ ${#missing[@]} -gt 0 ]; then
     if ! command -v apt-get >/dev/null 2>&1; then
         echo "PickerReel needs these packages: ${missing[*]}" >&2
-        echo "Install them with your package manager (Homebrew: brew install cairo pango libdeflate giflib libimagequant librsvg webp)." >&2
+        echo "Install them with your package manager (Homebrew: brew install cairo pango libdeflate giflib libimagequant librsvg webp ffmpeg)." >&2
         exit 1
     fi
     echo "Installing ${missing[*]} …" >&2

@@ -1,0 +1,76 @@
+import CPickerFFmpeg
+import Foundation
+
+/// FFmpeg's log, kept off standard error for the contexts this module owns.
+///
+/// libx264 and libvpx report through `av_log`, which prints to standard error by default: option summaries,
+/// statistics and the reason an open failed. The first encoder installs one process-wide callback: lines from a
+/// context registered here are kept (errors and warnings) for the typed error, and lines from any other
+/// context go to FFmpeg's default logger as before.
+final class FFmpegLog: @unchecked Sendable {
+    // @unchecked: `captures` is only touched with `lock` held; the pointers are used only as keys, never
+    // dereferenced.
+    static let shared = FFmpegLog()
+
+    private let lock = NSLock()
+    private var captures: [UnsafeMutableRawPointer: FFmpegLogCapture] = [:]
+
+    private init() {
+        picker_log_install(FFmpegLog.sink)
+    }
+
+    /// Sends the log lines of the context at `pointer` to `capture` until `stopCapturing` is called.
+    func capture(_ pointer: UnsafeMutableRawPointer, into capture: FFmpegLogCapture) {
+        lock.withLock { captures[pointer] = capture }
+    }
+
+    /// Stops capturing the context at `pointer`, which is about to be freed.
+    func stopCapturing(_ pointer: UnsafeMutableRawPointer) {
+        _ = lock.withLock { captures.removeValue(forKey: pointer) }
+    }
+
+    private func capture(for pointer: UnsafeMutableRawPointer) -> FFmpegLogCapture? {
+        lock.withLock { captures[pointer] }
+    }
+
+    /// Called by the C callback: takes the line (or, with nil, only claims it) when the context is captured.
+    private static let sink: @convention(c) (UnsafeMutableRawPointer?, Int32, UnsafePointer<CChar>?) -> Int32 = { context, level, line in
+        guard let context, let capture = FFmpegLog.shared.capture(for: context) else { return 0 }
+        if let line, level >= 0, level <= AV_LOG_WARNING {
+            capture.append(String(cString: line).trimmingCharacters(in: .whitespacesAndNewlines), isError: level <= AV_LOG_ERROR)
+        }
+        return 1
+    }
+}
+
+/// The error and warning lines FFmpeg logged for one encode's contexts.
+final class FFmpegLogCapture: @unchecked Sendable {
+    // @unchecked: libx264 logs from its worker threads, so every access holds `lock`.
+    private let lock = NSLock()
+    private var errors: [String] = []
+    private var warningLines: [String] = []
+
+    /// Keeps `line`: errors for the next typed error (the last 8), warnings for the result (the first 32).
+    func append(_ line: String, isError: Bool) {
+        guard !line.isEmpty else { return }
+        lock.withLock {
+            if isError {
+                errors.append(line)
+                if errors.count > 8 { errors.removeFirst() }
+            } else if warningLines.count < 32 {
+                warningLines.append(line)
+            }
+        }
+    }
+
+    /// The warnings logged so far, oldest first.
+    var warnings: [String] { lock.withLock { warningLines } }
+
+    /// The error lines logged since the last call, oldest first.
+    func takeErrors() -> [String] {
+        lock.withLock {
+            defer { errors.removeAll() }
+            return errors
+        }
+    }
+}

@@ -85,7 +85,7 @@ let package = Package(
 
         // The library users import: `Renderer` (frames, animation formats, the all-or-nothing write into a folder),
         // spec files, and the model, drawing and comparison modules re-exported.
-        .target(name: "PickerReel", dependencies: ["PickerKit", "PickerRender", "PickerCompare", "PickerGIF", "PickerWebP"]),
+        .target(name: "PickerReel", dependencies: ["PickerKit", "PickerRender", "PickerCompare", "PickerGIF", "PickerWebP", "PickerVideo"]),
 
         // Snapshot tests: render frames, compare them with goldens beside the test file, record when asked.
         .target(name: "PickerSnapshot", dependencies: ["PickerReel"]),

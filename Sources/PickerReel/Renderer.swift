@@ -1,6 +1,7 @@
 import Foundation
 import PickerGIF
 import PickerWebP
+import PickerVideo
 
 /// Renders a spec: frames at any moment as pixels, PNG or SVG, the whole animation as a GIF, an animated SVG or a
 /// contact sheet, and a set of formats written into a folder all or nothing.
@@ -136,6 +137,33 @@ public final class Renderer: Sendable {
     /// over WebP's 16,383 px a side.
     public func webp(quality: Int? = nil) throws -> Data {
         Data(try webpBytes(quality: quality))
+    }
+
+    /// The animation as an H.264 MP4 at the spec's frame rate, its index first so a browser plays it while it
+    /// loads; translucent pixels blended over `options.matte`.
+    ///
+    /// Throws `RenderError.invalidOption` for a chroma MP4 cannot hold (`.alpha`, `.rgb`), a matte that is not
+    /// opaque or a CRF outside 0–51, `RenderError.tooLarge` over 16,384 px a side, and `RenderError.encoder` when
+    /// libavcodec fails.
+    public func mp4(options: VideoOptions = VideoOptions()) throws -> Data {
+        Data(try videoBytes(.mp4, options: options))
+    }
+
+    /// The animation as a VP9 WebM at the spec's frame rate; `options.chroma` `.alpha` keeps a clear background clear.
+    ///
+    /// Throws `RenderError.invalidOption` for a matte that is not opaque or a CRF outside 0–63,
+    /// `RenderError.tooLarge` over 16,384 px a side, and `RenderError.encoder` when libavcodec fails.
+    public func webm(options: VideoOptions = VideoOptions()) throws -> Data {
+        Data(try videoBytes(.webm, options: options))
+    }
+
+    func videoBytes(_ format: VideoFormat, options: VideoOptions) throws -> [UInt8] {
+        let encoderOptions = try options.encoderOptions(for: format)
+        let (width, height) = pixelSize
+        guard width <= 16_384, height <= 16_384 else { throw RenderError.tooLarge(width: width, height: height) }
+        return try encodeFrames(format.rawValue.uppercased()) { timeline, frame in
+            try VideoEncoder(options: encoderOptions).encode(frameCount: timeline.frameCount, fps: timeline.fps, frame: frame).bytes
+        }
     }
 
     func apngBytes() throws -> [UInt8] {

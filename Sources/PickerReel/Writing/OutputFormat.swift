@@ -14,6 +14,10 @@ public enum OutputFormat: String, Hashable, Sendable, CaseIterable {
     case apng
     /// `<name>.webp`: the animation as an animated WebP, lossless unless a quality is given.
     case webp
+    /// `<name>.mp4`: the animation as an H.264 video, which every browser and player plays.
+    case mp4
+    /// `<name>.webm`: the animation as a VP9 video, with alpha if asked.
+    case webm
 
     /// True for formats written once per frame.
     public var isPerFrame: Bool { self == .png || self == .svg }
@@ -29,6 +33,8 @@ public enum OutputFormat: String, Hashable, Sendable, CaseIterable {
         case .gif: return name + ".gif"
         case .apng: return name + ".png"
         case .webp: return name + ".webp"
+        case .mp4: return name + ".mp4"
+        case .webm: return name + ".webm"
         }
     }
 
@@ -43,7 +49,7 @@ public enum OutputFormat: String, Hashable, Sendable, CaseIterable {
             guard file.hasPrefix("frame-"), file.hasSuffix(suffix) else { return false }
             let digits = file.utf8.dropFirst("frame-".count).dropLast(suffix.utf8.count)
             return digits.count == 4 && digits.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
-        case .svgAnimated, .sheet, .gif, .apng, .webp:
+        case .svgAnimated, .sheet, .gif, .apng, .webp, .mp4, .webm:
             return file == fileName(name: name)
         }
     }

@@ -74,6 +74,8 @@ extension Renderer {
         case .gif: return try gifBytes(matte: options.gifMatte)
         case .apng: return try apngBytes()
         case .webp: return try webpBytes(quality: options.webpQuality)
+        case .mp4: return try videoBytes(.mp4, options: options.video)
+        case .webm: return try videoBytes(.webm, options: options.video)
         }
     }
 
@@ -108,6 +110,11 @@ extension Renderer {
             throw RenderError.invalidOption("\"\(name)\" cannot name the output's files; give a name without slashes")
         }
         let whole = formats.filter { !$0.isPerFrame }.map { $0.fileName(name: name) }
+        if let long = whole.first(where: { $0.utf8.count > 255 }) {
+            throw RenderError.invalidOption(
+                "the name \"\(name.prefix(40))…\" makes the file name \(long.utf8.count) bytes long; file systems allow 255, so give a shorter name"
+            )
+        }
         for file in whole {
             if let clash = formats.first(where: { $0.isPerFrame && $0.owns(file, name: name) }) {
                 throw RenderError.invalidOption(

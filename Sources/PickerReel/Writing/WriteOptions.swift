@@ -10,6 +10,8 @@ public struct WriteOptions: Sendable {
     public var gifMatte: GIFMatte
     /// The animated WebP's quality, 0 to 100 (lossy); nil writes it lossless, which keeps text crisp.
     public var webpQuality: Int?
+    /// How MP4 and WebM videos are encoded.
+    public var video: VideoOptions
     /// Called after each frame file is written, with the number written so far and the total, from any thread.
     public var progress: (@Sendable (_ done: Int, _ total: Int) -> Void)?
     /// Fails the n-th rename of the switch, for tests of the rollback.
@@ -18,12 +20,13 @@ public struct WriteOptions: Sendable {
     /// Options; the defaults name files after the folder, use every core, and choose the GIF matte automatically.
     public init(
         name: String? = nil, jobs: Int? = nil, gifMatte: GIFMatte = .automatic, webpQuality: Int? = nil,
-        progress: (@Sendable (_ done: Int, _ total: Int) -> Void)? = nil
+        video: VideoOptions = VideoOptions(), progress: (@Sendable (_ done: Int, _ total: Int) -> Void)? = nil
     ) {
         self.name = name
         self.jobs = jobs
         self.gifMatte = gifMatte
         self.webpQuality = webpQuality
+        self.video = video
         self.progress = progress
     }
 }
@@ -36,7 +39,8 @@ public struct WriteSummary: Equatable, Sendable {
     public var files: [String]
     /// Frames of the animation (each per-frame format writes this many files).
     public var frameCount: Int
-    /// Frames drawn and compressed; holds (frames that repeat the one before) reuse the previous bytes.
+    /// Frame files of the per-frame formats drawn and compressed; holds (frames that repeat the one before) reuse
+    /// the previous file's bytes, so they are not counted. Animation formats are not counted.
     public var framesDrawn: Int
     /// Bytes written in all.
     public var bytes: Int

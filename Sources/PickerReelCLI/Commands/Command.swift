@@ -43,6 +43,8 @@ public struct RenderOptions: Equatable, Sendable {
     public var gifMatte: GIFMatte = .automatic
     /// The animated WebP's quality, 0–100; nil writes it lossless.
     public var webpQuality: Int?
+    /// How MP4 and WebM videos are encoded.
+    public var video = VideoOptions()
     /// The variants to render, by suffix (`dark-rtl`, or `default` for the spec's own appearance); empty renders
     /// every variant each spec lists.
     public var variants: [String] = []

@@ -5,7 +5,7 @@ import PickerReel
 /// Turns the tool's arguments into a `Command`, with no side effects, so tests can call it directly.
 public enum CommandParser {
     static let commandSummaries: [(name: String, summary: String)] = [
-        ("render", "Render the frames of one or more specs: PNG, SVG, GIF, animated SVG, contact sheet."),
+        ("render", "Render one or more specs: PNG or SVG frames, GIF, APNG, WebP, MP4, WebM, animated SVG, contact sheet."),
         ("frame", "Render one frame, by time or index, to a PNG or SVG file."),
         ("layout", "Print the canvas and segment frames as JSON."),
         ("timeline", "Print the highlight of every frame as JSON."),
@@ -26,6 +26,15 @@ public enum CommandParser {
         OptionDefinition(
             name: "--webp-quality", short: nil, valueName: "0-100",
             help: "WebP: lossy at this quality (default: lossless, which keeps text crisp)."),
+        OptionDefinition(
+            name: "--video-chroma", short: nil, valueName: "420|444|alpha|rgb",
+            help: "MP4/WebM: 420 plays everywhere (default); 444 sharper colour; alpha and rgb WebM only."),
+        OptionDefinition(
+            name: "--video-matte", short: nil, valueName: "COLOR",
+            help: "MP4/WebM: the opaque colour clear pixels are blended over (default: white)."),
+        OptionDefinition(
+            name: "--crf", short: nil, valueName: "N",
+            help: "MP4/WebM quality, lower is better: 0-51 for MP4 (default 20), 0-63 for WebM (default 30)."),
         OptionDefinition(name: "--shard", short: nil, valueName: "K/N", help: "Render only slice K of N of the sorted spec list."),
         OptionDefinition(name: "--jobs", short: "-j", valueName: "N", help: "Worker threads (default: one per core)."),
         OptionDefinition(
@@ -71,7 +80,7 @@ public enum CommandParser {
     static let renderHelp = usageText(
         command: "render",
         synopsis:
-            "[SPEC…] [-o DIR] [--format LIST] [--variant SUFFIX]… [--gif-matte COLOR] [--webp-quality Q] [--shard K/N] [-j N] [--png-level N] [--quiet]",
+            "[SPEC…] [-o DIR] [--format LIST] [--variant SUFFIX]… [--gif-matte COLOR] [--webp-quality Q] [--video-chroma C] [--video-matte COLOR] [--crf N] [--shard K/N] [-j N] [--png-level N] [--quiet]",
         summary: "Render every frame of each spec into frame-0000.png, frame-0001.png, … With no SPEC, renders the built-in seed demo.",
         options: renderOptions,
         details: """
@@ -149,6 +158,31 @@ public enum CommandParser {
                     throw UsageError(command: name, message: "--webp-quality \(quality): expected a whole number from 0 to 100")
                 }
                 options.webpQuality = number
+            }
+            if let chroma = parsed.value("--video-chroma") {
+                guard let value = VideoOptions.Chroma(rawValue: chroma) else {
+                    throw UsageError(command: name, message: "--video-chroma \(chroma): expected 420, 444, alpha or rgb")
+                }
+                if value == .alpha || value == .rgb, options.formats.contains(.mp4) {
+                    throw UsageError(
+                        command: name,
+                        message: "--video-chroma \(chroma) needs WebM, and the formats include mp4 (H.264 holds 420 or 444); render the MP4 separately")
+                }
+                options.video.chroma = value
+            }
+            if let matte = parsed.value("--video-matte") {
+                guard let color = PickerColor(matte), let value = color.resolved(in: .light), value.alpha >= 1 else {
+                    throw UsageError(command: name, message: "--video-matte \(matte): expected an opaque colour (#RRGGBB or a name such as white)")
+                }
+                options.video.matte = color
+            }
+            if let crf = parsed.value("--crf") {
+                let most = options.formats.contains(.mp4) ? 51 : 63
+                guard let number = Int(crf), (0...most).contains(number) else {
+                    let range = options.formats.contains(.mp4) ? "0 to 51 (MP4)" : "0 to 63"
+                    throw UsageError(command: name, message: "--crf \(crf): expected a whole number from \(range)")
+                }
+                options.video.crf = number
             }
             if let jobs = parsed.value("--jobs") {
                 guard let count = Int(jobs), (1...256).contains(count) else {

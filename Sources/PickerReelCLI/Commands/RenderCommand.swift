@@ -97,14 +97,16 @@ struct RenderCommand: Sendable {
         for warning in renderer.warnings where !options.quiet {
             console.err("pickerreel: warning: \(source.displayName): \(warning)\n")
         }
-        let write = WriteOptions(name: source.name, jobs: workers, gifMatte: options.gifMatte, webpQuality: options.webpQuality) {
+        let write = WriteOptions(name: source.name, jobs: workers, gifMatte: options.gifMatte, webpQuality: options.webpQuality, video: options.video) {
             _, total in frameDone(total)
         }
         let summary = try renderer.write(formats: options.formats, to: destination, options: write)
         let seconds = Date().timeIntervalSince(started)
         let formats = options.formats.map(\.rawValue).joined(separator: ", ")
+        // Holds are counted only for per-frame formats, where they save whole files.
+        let drawn = options.formats.contains(where: \.isPerFrame) ? String(format: "%d frame files drawn, ", summary.framesDrawn) : ""
         return String(
-            format: "%@: %d frames (%@; %d drawn, %.2f MB) in %.2f s → %@", source.name, summary.frameCount, formats, summary.framesDrawn,
+            format: "%@: %d frames (%@; %@%.2f MB) in %.2f s → %@", source.name, summary.frameCount, formats, drawn,
             Double(summary.bytes) / 1_000_000, seconds, destination.relativePath)
     }
 }

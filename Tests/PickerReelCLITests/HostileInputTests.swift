@@ -91,4 +91,19 @@ struct HostileInputTests {
         #expect(run.stderr.contains("NUL"), "\(run)")
         #expect(!FileManager.default.fileExists(atPath: output.path))
     }
+
+    /// A spec file named with 246 bytes before ".json" is a valid name, but its contact sheet would be
+    /// `<name>-sheet.png`, 256 bytes: the render is refused before anything is written, naming the length.
+    @Test func aSpecNameTooLongForItsSheetIsRefusedBeforeWriting() throws {
+        let work = try temporaryFolder()
+        let spec = try writeSpec(#"{"items":["A","B"]}"#, named: String(repeating: "s", count: 246) + ".json", in: work)
+        let output = work.appendingPathComponent("out")
+        let run = try runTool(["render", spec, "-o", output.path, "--format", "png,sheet"], timeLimit: 60)
+        #expect(!run.trapped, "\(run)")
+        #expect(run.status == 2, "\(run)")
+        #expect(run.errorLines.count == 1, "\(run)")
+        #expect(run.stderr.contains("256 bytes long; file systems allow 255"), "\(run)")
+        let written = (try? FileManager.default.subpathsOfDirectory(atPath: output.path)) ?? []
+        #expect(written.isEmpty, "\(written)")
+    }
 }

@@ -24,10 +24,12 @@ build: deps
 
 demo: deps
 	$(RELEASE_BUILD) --product pickerreel
-	.build/release/pickerreel render --format png,gif,svg-animated,sheet
+	.build/release/pickerreel render --format png,gif,apng,webp,mp4,webm,svg-animated,sheet
 	.build/release/pickerreel render Fixtures/specs/numbers-vertical.json --format png,gif,svg-animated,sheet
 	@mkdir -p docs/images
-	cp Output/seed-demo/seed-demo.gif Output/seed-demo/seed-demo.svg Output/seed-demo/seed-demo-sheet.png docs/images/
+	cp Output/seed-demo/seed-demo.gif Output/seed-demo/seed-demo.webp Output/seed-demo/seed-demo.mp4 \
+		Output/seed-demo/seed-demo.svg Output/seed-demo/seed-demo-sheet.png docs/images/
+	cp Output/seed-demo/seed-demo.png docs/images/seed-demo-animated.png
 	cp Output/numbers-vertical/numbers-vertical.gif Output/numbers-vertical/numbers-vertical.svg docs/images/
 	.build/release/pickerreel frame Fixtures/specs/seed-demo.json --time 0.78 -o docs/images/seed-demo-moving.png
 	.build/release/pickerreel frame Fixtures/specs/numbers-vertical.json --time 1.5 -o docs/images/numbers-vertical-spring.png
@@ -122,8 +124,8 @@ bench: deps
 			--work Output/bench-video/$$name --repeat 3 --json Output/bench-video/$$name.json \
 			|| echo "(a video target was missed for $$name: see the MISSED line above)"; \
 		for format in mp4 webm; do \
-			/usr/bin/time -f "video-bench --spec, $$format, frames rendered in memory, whole process: %e s wall, %U s user, %M KB peak" \
-				.build/release/video-bench --spec $$spec Output/bench-video/$$name-spec.$$format; \
+			/usr/bin/time -f "pickerreel render --format $$format, whole process: %e s wall, %U s user, %M KB peak" \
+				.build/release/pickerreel render $$spec -o Output/bench-video/$$name-render --format $$format --quiet; \
 		done; \
 	done
 	@echo "APNG and WebP: PickerReel (encode-bench) against ffmpeg -f apng and libwebp_anim -lossless 1 on the same PNG frames"

@@ -1,4 +1,4 @@
-// The README's "Use it from Swift", as a program: describe a picker in Swift, render a frame and a GIF, write a
+// The README's "Use it from Swift", as a program: describe a picker in Swift, render a frame, a WebP and an MP4, write a
 // folder of PNG frames and a GIF all or nothing, and write the spec as JSON for the command-line tool.
 import Foundation
 import PickerReel
@@ -11,11 +11,12 @@ do {
     spec.style.highlight.color = .indigo  // SwiftUI's colour names; .hex("#5856D6") too
     let renderer = try Renderer(spec)  // validates again: a spec made invalid in code throws SpecError
     let png: Data = try renderer.png(at: 0.5)  // also png(frame:), svg(at:), image(at:)
-    let gif: Data = try renderer.gif()  // and animatedSVG(), contactSheet()
+    let webp: Data = try renderer.webp()  // and gif(), apng(), animatedSVG(), contactSheet()
+    let mp4: Data = try renderer.mp4(options: VideoOptions(chroma: .yuv444))  // webm(options:) too
     let summary = try renderer.write(formats: [.png, .gif], to: folder)  // the CLI's staged write
     let json: Data = try spec.jsonData()  // what `pickerreel` reads; PickerSpec(json:) reads it back
     try json.write(to: folder.deletingLastPathComponent().appendingPathComponent("period.json"))
-    print("PNG at 0.5 s: \(png.count) bytes; GIF: \(gif.count) bytes; \(summary.files.count) files in \(summary.folder)")
+    print("PNG at 0.5 s: \(png.count) bytes; WebP: \(webp.count) bytes; MP4: \(mp4.count) bytes; \(summary.files.count) files in \(summary.folder)")
 } catch let error as SpecError {
     FileHandle.standardError.write(Data("period-picker: \(error)\n".utf8))
     exit(2)

@@ -77,7 +77,10 @@ let package = Package(
         .target(name: "PickerKit"),
 
         // Drawing with Cairo and Pango, and the writers for PNG (libdeflate) and SVG.
-        .target(name: "PickerRender", dependencies: ["PickerKit", "CPickerCairo", "CPickerPango", "CPickerDeflate", "CPickerRSVG", "CPickerZlib",
+        .target(
+            name: "PickerRender",
+            dependencies: [
+                "PickerKit", "CPickerCairo", "CPickerPango", "CPickerDeflate", "CPickerRSVG", "CPickerZlib",
             ]),
 
         // Comparing pictures: pixelmatch's YIQ and OKLab distances with anti-aliasing detection, trees, reports, update.
@@ -85,7 +88,8 @@ let package = Package(
 
         // The library users import: `Renderer` (frames, animation formats, the all-or-nothing write into a folder),
         // spec files, and the model, drawing and comparison modules re-exported.
-        .target(name: "PickerReel", dependencies: ["PickerKit", "PickerRender", "PickerCompare", "PickerGIF", "PickerWebP", "PickerVideo"]),
+        .target(
+            name: "PickerReel", dependencies: ["PickerKit", "PickerRender", "PickerCompare", "PickerGIF", "PickerWebP", "PickerVideo"]),
 
         // Snapshot tests: render frames, compare them with goldens beside the test file, record when asked.
         .target(name: "PickerSnapshot", dependencies: ["PickerReel"]),

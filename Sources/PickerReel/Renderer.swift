@@ -1,7 +1,7 @@
 import Foundation
 import PickerGIF
-import PickerWebP
 import PickerVideo
+import PickerWebP
 
 /// Renders a spec: frames at any moment as pixels, PNG or SVG, the whole animation as a GIF, an animated SVG or a
 /// contact sheet, and a set of formats written into a folder all or nothing.

@@ -50,7 +50,8 @@ struct ParserTests {
         }
         #expect(
             throws: UsageError(
-                command: "render", message: "--format: unknown format 'gif2'; known formats: png, svg, svg-animated, sheet, gif, apng, webp, mp4, webm"
+                command: "render",
+                message: "--format: unknown format 'gif2'; known formats: png, svg, svg-animated, sheet, gif, apng, webp, mp4, webm"
             )
         ) {
             try CommandParser.parse(["render", "--format", "png,gif2"])

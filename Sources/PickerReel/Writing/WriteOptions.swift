@@ -39,8 +39,10 @@ public struct WriteSummary: Equatable, Sendable {
     public var files: [String]
     /// Frames of the animation (each per-frame format writes this many files).
     public var frameCount: Int
-    /// Frame files of the per-frame formats drawn and compressed; holds (frames that repeat the one before) reuse
-    /// the previous file's bytes, so they are not counted. Animation formats are not counted.
+    /// Frame files of the per-frame formats drawn and compressed.
+    ///
+    /// Holds (frames that repeat the one before) reuse the previous file's bytes, so they are not counted; nor are
+    /// the frames the animation formats draw.
     public var framesDrawn: Int
     /// Bytes written in all.
     public var bytes: Int

@@ -166,13 +166,16 @@ public enum CommandParser {
                 if value == .alpha || value == .rgb, options.formats.contains(.mp4) {
                     throw UsageError(
                         command: name,
-                        message: "--video-chroma \(chroma) needs WebM, and the formats include mp4 (H.264 holds 420 or 444); render the MP4 separately")
+                        message:
+                            "--video-chroma \(chroma) needs WebM, and the formats include mp4 (H.264 holds 420 or 444); render the MP4 separately"
+                    )
                 }
                 options.video.chroma = value
             }
             if let matte = parsed.value("--video-matte") {
                 guard let color = PickerColor(matte), let value = color.resolved(in: .light), value.alpha >= 1 else {
-                    throw UsageError(command: name, message: "--video-matte \(matte): expected an opaque colour (#RRGGBB or a name such as white)")
+                    throw UsageError(
+                        command: name, message: "--video-matte \(matte): expected an opaque colour (#RRGGBB or a name such as white)")
                 }
                 options.video.matte = color
             }

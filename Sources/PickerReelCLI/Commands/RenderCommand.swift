@@ -97,7 +97,9 @@ struct RenderCommand: Sendable {
         for warning in renderer.warnings where !options.quiet {
             console.err("pickerreel: warning: \(source.displayName): \(warning)\n")
         }
-        let write = WriteOptions(name: source.name, jobs: workers, gifMatte: options.gifMatte, webpQuality: options.webpQuality, video: options.video) {
+        let write = WriteOptions(
+            name: source.name, jobs: workers, gifMatte: options.gifMatte, webpQuality: options.webpQuality, video: options.video
+        ) {
             _, total in frameDone(total)
         }
         let summary = try renderer.write(formats: options.formats, to: destination, options: write)

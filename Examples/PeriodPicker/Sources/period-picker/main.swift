@@ -16,7 +16,9 @@ do {
     let summary = try renderer.write(formats: [.png, .gif], to: folder)  // the CLI's staged write
     let json: Data = try spec.jsonData()  // what `pickerreel` reads; PickerSpec(json:) reads it back
     try json.write(to: folder.deletingLastPathComponent().appendingPathComponent("period.json"))
-    print("PNG at 0.5 s: \(png.count) bytes; WebP: \(webp.count) bytes; MP4: \(mp4.count) bytes; \(summary.files.count) files in \(summary.folder)")
+    print(
+        "PNG at 0.5 s: \(png.count) bytes; WebP: \(webp.count) bytes; MP4: \(mp4.count) bytes; \(summary.files.count) files in \(summary.folder)"
+    )
 } catch let error as SpecError {
     FileHandle.standardError.write(Data("period-picker: \(error)\n".utf8))
     exit(2)

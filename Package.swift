@@ -105,6 +105,7 @@ let package = Package(
         // MP4 (H.264) and WebM (VP9) encoding in memory with libavcodec and libavformat; frames in, bytes out.
         .target(name: "PickerVideo", dependencies: ["PickerKit", "CPickerFFmpeg"]),
         // PNG frames (or a spec) in, MP4 or WebM out, for Benchmarks/video_vs_ffmpeg.py; not a product.
+        .executableTarget(name: "inprocess-bench", dependencies: ["PickerReel", "PickerSnapshot"]),
         .executableTarget(name: "video-bench", dependencies: ["PickerVideo", "PickerKit", "PickerRender"]),
 
         // The command-line tool: arguments to library calls, messages and exit codes; a library so tests can call it.

@@ -31,12 +31,18 @@ public final class Renderer: Sendable {
     /// Throws `SpecError` for a spec that is not valid or exceeds `SpecLimits` (naming the field), or whose icon or
     /// image files cannot be used, and `RenderError` when cairo, Pango or libdeflate cannot be set up.
     public init(_ spec: PickerSpec, variant: Variant? = nil, file: String? = nil, pngCompression: PNGCompression = .standard) throws {
-        let text = try PangoText()
         let drawn = variant.map { spec.applying($0) } ?? spec
         try spec.validate(file: file)
-        plan = try RenderPlan(spec: drawn, file: file, measuringWith: text)
-        self.spec = drawn
-        drawers = DrawerPool(first: try FrameDrawer(plan: plan, text: text, pngCompression: pngCompression), plan: plan)
+        // The drawer puts the text back on the shelf when it goes; until it exists, this initialiser owns it.
+        let text = try TextShelf.shared.take()
+        do {
+            plan = try RenderPlan(spec: drawn, file: file, measuringWith: text)
+            self.spec = drawn
+            drawers = DrawerPool(first: try FrameDrawer(plan: plan, text: text, pngCompression: pngCompression), plan: plan)
+        } catch {
+            TextShelf.shared.put(text)
+            throw error
+        }
     }
 
     /// Where the segments are, in points.
@@ -279,13 +285,24 @@ final class DrawerPool: @unchecked Sendable {
         lock.lock()
         let available = idle.popLast()
         lock.unlock()
-        let drawer = try available ?? FrameDrawer(plan: plan, text: PangoText(), pngCompression: compression)
+        let drawer = try available ?? Self.newDrawer(plan: plan, compression: compression)
         defer {
             lock.lock()
             if idle.count < keep { idle.append(drawer) }
             lock.unlock()
         }
         return try body(drawer)
+    }
+
+    /// A drawer for `plan` with a text object from the shelf (which the drawer puts back when it goes).
+    private static func newDrawer(plan: RenderPlan, compression: PNGCompression) throws -> FrameDrawer {
+        let text = try TextShelf.shared.take()
+        do {
+            return try FrameDrawer(plan: plan, text: text, pngCompression: compression)
+        } catch {
+            TextShelf.shared.put(text)
+            throw error
+        }
     }
 }
 
@@ -296,6 +313,8 @@ extension RenderPlan {
     /// Throws `SpecError` for a spec that is not valid or exceeds `SpecLimits`, and `RenderError` when Pango
     /// cannot be set up.
     package static func measuring(_ spec: PickerSpec, file: String?) throws -> RenderPlan {
-        try RenderPlan(spec: spec, file: file, measuringWith: PangoText())
+        let text = try TextShelf.shared.take()
+        defer { TextShelf.shared.put(text) }
+        return try RenderPlan(spec: spec, file: file, measuringWith: text)
     }
 }

@@ -14,6 +14,8 @@ package final class PangoText: TextMeasurer {
     private var currentText: String?
     /// What labels are drawn with: `TextRasterSettings.standard` except inside a measuring scope.
     private let drawingSettings: TextRasterSettings
+    /// The raster settings this object draws labels with (it always measures with `standard`).
+    package var drawsWith: TextRasterSettings { drawingSettings }
 
     /// Creates a font map, context, and layout with unhinted, unrounded metrics and greyscale antialiasing.
     package init() throws(RenderError) {

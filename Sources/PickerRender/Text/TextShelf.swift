@@ -36,8 +36,9 @@ package final class TextShelf: @unchecked Sendable {
         return try PangoText()
     }
 
-    /// Gives `text` back for a later `take`; its owner must not use it again. Putting back an object already on
-    /// the shelf does nothing, and objects beyond the capacity are released.
+    /// Gives `text` back for a later `take`; its owner must not use it again.
+    ///
+    /// Putting back an object already on the shelf does nothing, and objects beyond the capacity are released.
     package func put(_ text: PangoText) {
         lock.lock()
         defer { lock.unlock() }

@@ -82,6 +82,9 @@ let package = Package(
         .testTarget(name: "PickerSnapshotTests", dependencies: ["PickerSnapshot", "PickerReel"]),
         .testTarget(name: "PickerGIFTests", dependencies: ["PickerKit", "PickerGIF", "CPickerGIF"]),
         .testTarget(name: "PickerReelCLITests", dependencies: ["PickerReelCLI", "PickerReel", "pickerreel"]),
+        // Generated edge specs through every format in the library and the tool, and the fuzz corpus replayed
+        // through every format; Checks/ is also compiled into the render fuzzer (Makefile, fuzz-build).
+        .testTarget(name: "PickerPropertyTests", dependencies: ["PickerReel", "pickerreel"]),
     ],
     swiftLanguageModes: [.v6]
 )

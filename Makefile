@@ -47,25 +47,28 @@ format:
 clean:
 	rm -rf .build Output/*/
 
-# Fuzzing with libFuzzer and AddressSanitizer (LeakSanitizer included). Two targets:
+# Fuzzing with libFuzzer and AddressSanitizer (LeakSanitizer included); docs/reliability.md has the figures.
 # - render-fuzzer (`make fuzz`): spec -> validation -> Pango layout -> timeline -> every format's bytes in memory
 #   through Renderer.encoded (PNG and SVG of the first, middle and last frames, animated SVG, sheet, GIF), each
-#   decoded again. One input stays fast because Tests/PickerPropertyTests/Checks/RenderBudget.swift clamps the decoded spec: scale <= 1, fps
-#   <= 30, every after/duration/tail <= 1 s, spring response <= 1 s, 16 changes, font <= 48 pt, spacing and
-#   paddings <= 64 pt, then lowers fps and scale further for a render over 400 frames or 250,000 px a frame.
+#   decoded again (RenderRoundTrip). One input stays fast because RenderBudget clamps the decoded spec (scale <= 1,
+#   fps <= 30, every after/duration/tail <= 1 s, spring response <= 1 s, 16 changes, font <= 48 pt, spacing and
+#   paddings <= 64 pt), then lowers fps and scale for a render over 400 frames or 250,000 px a frame; both live in
+#   Tests/PickerPropertyTests/Checks/, where the corpus replay test runs the same code in `make test`.
 # - spec-fuzzer (`make fuzz-spec`): the decoder, layout (fixed-width text) and timeline alone, without C
-#   libraries, thousands of times faster per input.
+#   libraries, about a hundred times as many inputs a second.
 # The C libraries rule out plain swiftc over the sources, so `swift build` compiles the package's library targets
-# with -sanitize=fuzzer,address in a scratch path of their own (.build/fuzz-spm, no main and no link), and swiftc
-# links Fuzz/*.swift (with the output checks shared with the property test) against their objects, the package's
-# module maps and pkg-config's flags; -package-name is read from that build so `package` API is visible.
+# with -sanitize=fuzzer,address in a scratch path of their own (.build/fuzz-spm; libraries only, so no main and no
+# link), and swiftc links the fuzzer against their objects (the ones in each output-file-map, never stale ones),
+# with the package's module maps and pkg-config's flags; -package-name is read from that build's manifest, so the
+# fuzzer sees `package` API such as Renderer.encoded.
 # FUZZ_SECONDS sets how long; findings (traps, sanitizer reports, leaks, timeouts over 10 s, memory over 2 GB)
 # land in fuzz-artifacts/. fontconfig's process-long allocations are suppressed by library name
 # (Fuzz/lsan-suppressions.txt). The corpus grows in .build/fuzz/*-corpus from Fixtures/specs,
 # Fixtures/fuzz-corpus and Fixtures/bad-specs; Fuzz/spec.dict knows every key and keyword of a spec.
 FUZZ_SECONDS ?= 60
 FUZZ_SCRATCH = .build/fuzz-spm
-FUZZ_OBJECTS = $(foreach module,PickerKit PickerRender PickerGIF PickerCompare PickerReel,$(FUZZ_SCRATCH)/release/$(module).build/*.o)
+FUZZ_OBJECTS = $$(for module in PickerKit PickerRender PickerGIF PickerCompare PickerReel; do \
+	grep -o '"object": "[^"]*\.swift\.o"' $(FUZZ_SCRATCH)/release/$$module.build/output-file-map.json | cut -d'"' -f4; done)
 FUZZ_C_FLAGS = $$(for map in Sources/CPicker*/module.modulemap; do printf -- '-Xcc -fmodule-map-file=%s ' $$map; done) \
 	$$(for flag in $$(pkg-config --cflags cairo pangocairo); do printf -- '-Xcc %s ' $$flag; done)
 FUZZ_LIBS = $$(pkg-config --libs cairo pangocairo libdeflate imagequant libgif)
@@ -78,6 +81,7 @@ FUZZ_FLAGS = -dict=Fuzz/spec.dict -max_len=8192 -timeout=10 -rss_limit_mb=2048 -
 
 fuzz-build: deps
 	@mkdir -p .build/fuzz
+	@rm -f $(RENDER_FUZZER) $(SPEC_FUZZER)
 	$(SWIFT) build -c release --scratch-path $(FUZZ_SCRATCH) --target PickerReel -Xswiftc -sanitize=fuzzer,address -Xswiftc -g
 	swiftc -sanitize=fuzzer,address -parse-as-library -O -g \
 		-package-name $$(grep -o '"-package-name","[^"]*"' $(FUZZ_SCRATCH)/release.yaml | head -1 | cut -d'"' -f4) \
@@ -85,8 +89,8 @@ fuzz-build: deps
 		Fuzz/RenderFuzzer.swift Tests/PickerPropertyTests/Checks/*.swift \
 		$(FUZZ_OBJECTS) $(FUZZ_LIBS) -o $(RENDER_FUZZER) 2>&1 | grep -v 'Cannot export local symbol' || true
 	@test -x $(RENDER_FUZZER)
-	swiftc -sanitize=fuzzer,address -parse-as-library -O -g -package-name spec_fuzzer $$(find Sources/PickerKit -name '*.swift' | sort) \
-		Fuzz/SpecFuzzer.swift -o $(SPEC_FUZZER) 2>&1 | grep -v 'Cannot export local symbol' || true
+	swiftc -sanitize=fuzzer,address -parse-as-library -O -g -package-name spec_fuzzer \
+		$$(find Sources/PickerKit -name '*.swift' | sort) Fuzz/SpecFuzzer.swift -o $(SPEC_FUZZER) 2>&1 | grep -v 'Cannot export local symbol' || true
 	@test -x $(SPEC_FUZZER)
 
 fuzz: fuzz-build

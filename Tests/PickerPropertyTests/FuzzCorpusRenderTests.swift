@@ -27,4 +27,20 @@ struct FuzzCorpusRenderTests {
         }
         #expect(specs >= 2)
     }
+
+    /// The fuzzer's byte-built specs (inputs after a zero byte) validate whatever the bytes, and they differ.
+    @Test func fuzzedSpecsAreValidForAnyBytes() {
+        var random = SeededRandom(seed: PropertySeed.value)
+        var seen = Set<PickerSpec>()
+        for length in 0..<300 {
+            let bytes = (0..<length).map { _ in UInt8.random(in: 0...255, using: &random) }
+            var builder = FuzzedSpec(bytes[...])
+            do {
+                seen.insert(try builder.spec())
+            } catch {
+                Issue.record("seed \(PropertySeed.value), \(length) bytes: \(error)")
+            }
+        }
+        #expect(seen.count > 250, "seed \(PropertySeed.value)")
+    }
 }

@@ -3,7 +3,8 @@ import Foundation
 import PickerReel
 
 /// What the render fuzzer does with one input, shared with the corpus replay test so a finding stays fixed: decode
-/// the bytes as a spec; for a valid spec, read back its own JSON, clamp it to `RenderBudget`, make a `Renderer`,
+/// the bytes as a spec (or, after a leading zero byte, which no JSON starts with, build one with `FuzzedSpec`);
+/// for a valid spec, read back its own JSON, clamp it to `RenderBudget`, make a `Renderer`,
 /// and run every `OutputFormat` through `Renderer.encoded(_:frame:)` (PNG and SVG for the first, middle and last
 /// frames, the animation formats whole), checking each output with `EncodedOutputCheck`.
 enum RenderRoundTrip {
@@ -15,7 +16,18 @@ enum RenderRoundTrip {
     /// A spec that exceeds a whole-render limit (canvas or frame count) must be refused with a `SpecError` naming
     /// the file; any other error, and any output that does not check, is a problem.
     static func problem(with bytes: [UInt8]) -> String? {
-        guard let decoded = try? PickerSpec.decode(bytes, file: file) else { return nil }
+        let decoded: PickerSpec
+        if bytes.first == 0 {
+            var builder = FuzzedSpec(bytes.dropFirst())
+            do {
+                decoded = try builder.spec()
+            } catch {
+                return "FuzzedSpec built a spec that does not validate: \(error)"
+            }
+        } else {
+            guard let spec = try? PickerSpec.decode(bytes, file: file) else { return nil }
+            decoded = spec
+        }
         do {
             let again = try PickerSpec.decode([UInt8](try decoded.jsonData()), file: "again.json")
             if again != decoded { return "the spec read back from its own JSON differs: \(decoded) became \(again)" }

@@ -1,8 +1,9 @@
 // Also compiled into the render fuzzer (Fuzz/, see the Makefile's fuzz-build), so it imports nothing of Testing.
 import PickerReel
 
-/// A valid spec built from arbitrary bytes, so that every fuzz input in this form reaches the writers instead of
-/// stopping at a JSON syntax error: each byte picks a field's value, numbers land on their limits, on awkward
+/// A valid spec built from arbitrary bytes, so that fuzz inputs reach the writers instead of JSON syntax errors.
+///
+/// Each byte picks a field's value, numbers land on their limits, on awkward
 /// values (5e-324, 7e-23, 0.01) or anywhere in their range, and labels mix scripts, emoji, combining marks,
 /// bidirectional controls and newlines. Bytes past the end read as zero.
 struct FuzzedSpec {

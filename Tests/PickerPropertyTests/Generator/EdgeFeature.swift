@@ -204,8 +204,15 @@ extension EdgeFeature {
         },
         EdgeFeature("fade in from no selection") { draft, _ in draft.initial = nil },
         EdgeFeature("select the selected item") { draft, _ in draft.steps = [SpecDraft.Step(target: 0, after: 0.05)] },
+        // Each change ends before the next starts: 1,000 overlapping ones make the animated SVG sample every
+        // interval against every change, which takes seconds in a debug build (see "interrupted mid-flight").
         EdgeFeature("1,000 changes", light: false) { draft, _ in
-            draft.steps = (0..<SpecLimits.maximumChanges).map { SpecDraft.Step(target: $0 % 3 == 2 ? nil : $0, after: 0.01) }
+            draft.steps = (0..<SpecLimits.maximumChanges).map {
+                SpecDraft.Step(target: $0 % 3 == 2 ? nil : $0, after: 0.01, curve: .linear, duration: 0.005)
+            }
+        },
+        EdgeFeature("interrupted mid-flight") { draft, _ in
+            draft.steps = (0..<6).map { SpecDraft.Step(target: $0 % 4 == 3 ? nil : $0 + 1, after: 0.05, duration: 0.3) }
         },
     ]
 

@@ -55,7 +55,7 @@ clean:
 #   paddings <= 64 pt), then lowers fps and scale for a render over 400 frames or 250,000 px a frame; both live in
 #   Tests/PickerPropertyTests/Checks/, where the corpus replay test runs the same code in `make test`.
 # - spec-fuzzer (`make fuzz-spec`): the decoder, layout (fixed-width text) and timeline alone, without C
-#   libraries, about a hundred times as many inputs a second.
+#   libraries, thousands of times as many inputs a second.
 # The C libraries rule out plain swiftc over the sources, so `swift build` compiles the package's library targets
 # with -sanitize=fuzzer,address in a scratch path of their own (.build/fuzz-spm; libraries only, so no main and no
 # link), and swiftc links the fuzzer against their objects (the ones in each output-file-map, never stale ones),

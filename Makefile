@@ -11,7 +11,7 @@ export PKG_CONFIG_PATH := $(CURDIR)/.build/pkgconfig$(if $(PKG_CONFIG_PATH),:$(P
 # 6 ms, a fifth of a small render (docs/performance.md). The binary is larger (about 74 MB).
 RELEASE_BUILD = $(SWIFT) build -c release --static-swift-stdlib
 
-.PHONY: all deps build demo test goldens lint format clean fuzz fuzz-build sanitize bench install
+.PHONY: all deps build demo test goldens lint format clean fuzz fuzz-build fuzz-spec sanitize bench install
 
 all: build
 
@@ -74,20 +74,60 @@ format:
 clean:
 	rm -rf .build Output/*/
 
-# Fuzzing: libFuzzer over spec decoding, layout, and timeline (PickerKit has no C imports, so swiftc builds it
-# directly with the fuzzer and AddressSanitizer). FUZZ_SECONDS sets how long; crashes land in fuzz-artifacts/.
+# Fuzzing with libFuzzer and AddressSanitizer (LeakSanitizer included); docs/reliability.md has the figures.
+# - render-fuzzer (`make fuzz`): spec -> validation -> Pango layout -> timeline -> every format's bytes in memory
+#   through Renderer.encoded (PNG and SVG of the first, middle and last frames, animated SVG, sheet, GIF), each
+#   decoded again (RenderRoundTrip). One input stays fast because RenderBudget clamps the decoded spec (scale <= 1,
+#   fps <= 30, every after/duration/tail <= 1 s, spring response <= 1 s, 16 changes, font <= 48 pt, spacing and
+#   paddings <= 64 pt), then lowers fps and scale for a render over 400 frames or 250,000 px a frame; both live in
+#   Tests/PickerPropertyTests/Checks/, where the corpus replay test runs the same code in `make test`.
+# - spec-fuzzer (`make fuzz-spec`): the decoder, layout (fixed-width text) and timeline alone, without C
+#   libraries, thousands of times as many inputs a second.
+# The C libraries rule out plain swiftc over the sources, so `swift build` compiles the package's library targets
+# with -sanitize=fuzzer,address in a scratch path of their own (.build/fuzz-spm; libraries only, so no main and no
+# link), and swiftc links the fuzzer against their objects (the ones in each output-file-map, never stale ones),
+# with the package's module maps and pkg-config's flags; -package-name is read from that build's manifest, so the
+# fuzzer sees `package` API such as Renderer.encoded.
+# FUZZ_SECONDS sets how long; findings (traps, sanitizer reports, leaks, timeouts over 10 s, memory over 2 GB)
+# land in fuzz-artifacts/. fontconfig's process-long allocations are suppressed by library name
+# (Fuzz/lsan-suppressions.txt). The corpus grows in .build/fuzz/*-corpus from Fixtures/specs,
+# Fixtures/fuzz-corpus and Fixtures/bad-specs; Fuzz/spec.dict knows every key and keyword of a spec.
 FUZZ_SECONDS ?= 60
-FUZZ_BINARY = .build/fuzz/spec-fuzzer
+FUZZ_SCRATCH = .build/fuzz-spm
+FUZZ_OBJECTS = $$(for module in PickerKit PickerRender PickerGIF PickerCompare PickerReel; do \
+	grep -o '"object": "[^"]*\.swift\.o"' $(FUZZ_SCRATCH)/release/$$module.build/output-file-map.json | cut -d'"' -f4; done)
+FUZZ_C_FLAGS = $$(for map in Sources/CPicker*/module.modulemap; do printf -- '-Xcc -fmodule-map-file=%s ' $$map; done) \
+	$$(for flag in $$(pkg-config --cflags cairo pangocairo); do printf -- '-Xcc %s ' $$flag; done)
+FUZZ_LIBS = $$(pkg-config --libs cairo pangocairo libdeflate imagequant libgif)
+RENDER_FUZZER = .build/fuzz/render-fuzzer
+SPEC_FUZZER = .build/fuzz/spec-fuzzer
+FUZZ_SEEDS = Fixtures/specs Fixtures/fuzz-corpus Fixtures/bad-specs
+# The Swift runtime's own backtracer would print over AddressSanitizer's report of the same crash.
+FUZZ_RUN = SWIFT_BACKTRACE=enable=no LSAN_OPTIONS=suppressions=$(CURDIR)/Fuzz/lsan-suppressions.txt:print_suppressions=0
+FUZZ_FLAGS = -dict=Fuzz/spec.dict -max_len=8192 -timeout=10 -rss_limit_mb=2048 -max_total_time=$(FUZZ_SECONDS) \
+	-print_final_stats=1 -artifact_prefix=fuzz-artifacts/
 
-fuzz-build:
+fuzz-build: deps
 	@mkdir -p .build/fuzz
-	swiftc -sanitize=fuzzer,address -parse-as-library -O -g $$(find Sources/PickerKit -name '*.swift' | sort) Fuzz/SpecFuzzer.swift -o $(FUZZ_BINARY) 2>&1 | grep -v 'Cannot export local symbol' || true
-	@test -x $(FUZZ_BINARY)
+	@rm -f $(RENDER_FUZZER) $(SPEC_FUZZER)
+	$(SWIFT) build -c release --scratch-path $(FUZZ_SCRATCH) --target PickerReel -Xswiftc -sanitize=fuzzer,address -Xswiftc -g
+	swiftc -sanitize=fuzzer,address -parse-as-library -O -g \
+		-package-name $$(grep -o '"-package-name","[^"]*"' $(FUZZ_SCRATCH)/release.yaml | head -1 | cut -d'"' -f4) \
+		-I $(FUZZ_SCRATCH)/release/Modules $(FUZZ_C_FLAGS) \
+		Fuzz/RenderFuzzer.swift Tests/PickerPropertyTests/Checks/*.swift \
+		$(FUZZ_OBJECTS) $(FUZZ_LIBS) -o $(RENDER_FUZZER) 2>&1 | grep -v 'Cannot export local symbol' || true
+	@test -x $(RENDER_FUZZER)
+	swiftc -sanitize=fuzzer,address -parse-as-library -O -g -package-name spec_fuzzer \
+		$$(find Sources/PickerKit -name '*.swift' | sort) Fuzz/SpecFuzzer.swift -o $(SPEC_FUZZER) 2>&1 | grep -v 'Cannot export local symbol' || true
+	@test -x $(SPEC_FUZZER)
 
 fuzz: fuzz-build
-	@mkdir -p .build/fuzz/corpus fuzz-artifacts
-	$(FUZZ_BINARY) -dict=Fuzz/spec.dict -max_len=8192 -timeout=10 -rss_limit_mb=2048 -max_total_time=$(FUZZ_SECONDS) \
-		-print_final_stats=1 -artifact_prefix=fuzz-artifacts/ .build/fuzz/corpus Fixtures/fuzz-corpus
+	@mkdir -p .build/fuzz/render-corpus fuzz-artifacts
+	$(FUZZ_RUN) $(RENDER_FUZZER) $(FUZZ_FLAGS) .build/fuzz/render-corpus $(FUZZ_SEEDS)
+
+fuzz-spec: fuzz-build
+	@mkdir -p .build/fuzz/spec-corpus fuzz-artifacts
+	$(FUZZ_RUN) $(SPEC_FUZZER) $(FUZZ_FLAGS) .build/fuzz/spec-corpus $(FUZZ_SEEDS)
 
 # The whole test suite under ThreadSanitizer, then AddressSanitizer (with LeakSanitizer; fontconfig's and the
 # test runner's process-long allocations are suppressed in Tests/lsan-suppressions.txt), each in its own build folder.

@@ -138,6 +138,9 @@ let package = Package(
             name: "PickerWebPTests", dependencies: ["PickerKit", "PickerWebP", "PickerRender", "CPickerWebPDemux", "AnimationTestSupport"]),
         .testTarget(name: "PickerVideoTests", dependencies: ["PickerVideo", "PickerKit", "PickerRender"]),
         .testTarget(name: "PickerReelCLITests", dependencies: ["PickerReelCLI", "PickerReel", "pickerreel"]),
+        // Generated edge specs through every format in the library and the tool, and the fuzz corpus replayed
+        // through every format; Checks/ is also compiled into the render fuzzer (Makefile, fuzz-build).
+        .testTarget(name: "PickerPropertyTests", dependencies: ["PickerReel", "pickerreel"]),
     ],
     swiftLanguageModes: [.v6]
 )

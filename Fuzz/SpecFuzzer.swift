@@ -4,7 +4,7 @@
 
 /// Measures every character as 9 × 20 points, so layouts are deterministic without fonts.
 struct FixedMeasurer: TextMeasurer {
-    func logicalExtents(of text: String, font: FontSpec) -> Rect {
+    func logicalExtents(of text: String, font: ResolvedFont) -> Rect {
         Rect(x: 0, y: 0, width: Double(text.unicodeScalars.count) * 9 * font.size / 17, height: 20 * font.size / 17)
     }
 }

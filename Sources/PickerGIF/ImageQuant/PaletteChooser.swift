@@ -49,7 +49,16 @@ struct PaletteChooser {
         } else {
             if hasTransparency { try histogram.addFixedColor(transparent) }
             try histogram.add(tally.totals)
-            palette = try histogram.quantize().palette
+            // libimagequant may return a transparent entry of its own beside the fixed one. The GIF maps every entry
+            // under alpha 128 to its one transparent index, and the spare slots below fill the opaque colours up to
+            // 255, so a second transparent entry would make 257 colours, more than a palette (and libimagequant)
+            // can hold: only the first is kept.
+            var transparentKept = false
+            palette = try histogram.quantize().palette.filter { entry in
+                guard entry.a < 128 else { return true }
+                defer { transparentKept = true }
+                return !transparentKept
+            }
             let opaque = palette.filter { $0.a >= 128 }
             let present = Set(opaque.map { [$0.r, $0.g, $0.b] })
             let spare = 255 - opaque.count

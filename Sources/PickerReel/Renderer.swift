@@ -33,16 +33,10 @@ public final class Renderer: Sendable {
     public init(_ spec: PickerSpec, variant: Variant? = nil, file: String? = nil, pngCompression: PNGCompression = .standard) throws {
         let drawn = variant.map { spec.applying($0) } ?? spec
         try spec.validate(file: file)
-        // The drawer puts the text back on the shelf when it goes; until it exists, this initialiser owns it.
-        let text = try TextShelf.shared.take()
-        do {
-            plan = try RenderPlan(spec: drawn, file: file, measuringWith: text)
-            self.spec = drawn
-            drawers = DrawerPool(first: try FrameDrawer(plan: plan, text: text, pngCompression: pngCompression), plan: plan)
-        } catch {
-            TextShelf.shared.put(text)
-            throw error
-        }
+        let text = try PangoText()
+        plan = try RenderPlan(spec: drawn, file: file, measuringWith: text)
+        self.spec = drawn
+        drawers = DrawerPool(first: try FrameDrawer(plan: plan, text: text, pngCompression: pngCompression), plan: plan)
     }
 
     /// Where the segments are, in points.
@@ -285,24 +279,13 @@ final class DrawerPool: @unchecked Sendable {
         lock.lock()
         let available = idle.popLast()
         lock.unlock()
-        let drawer = try available ?? Self.newDrawer(plan: plan, compression: compression)
+        let drawer = try available ?? FrameDrawer(plan: plan, text: PangoText(), pngCompression: compression)
         defer {
             lock.lock()
             if idle.count < keep { idle.append(drawer) }
             lock.unlock()
         }
         return try body(drawer)
-    }
-
-    /// A drawer for `plan` with a text object from the shelf (which the drawer puts back when it goes).
-    private static func newDrawer(plan: RenderPlan, compression: PNGCompression) throws -> FrameDrawer {
-        let text = try TextShelf.shared.take()
-        do {
-            return try FrameDrawer(plan: plan, text: text, pngCompression: compression)
-        } catch {
-            TextShelf.shared.put(text)
-            throw error
-        }
     }
 }
 
@@ -313,8 +296,6 @@ extension RenderPlan {
     /// Throws `SpecError` for a spec that is not valid or exceeds `SpecLimits`, and `RenderError` when Pango
     /// cannot be set up.
     package static func measuring(_ spec: PickerSpec, file: String?) throws -> RenderPlan {
-        let text = try TextShelf.shared.take()
-        defer { TextShelf.shared.put(text) }
-        return try RenderPlan(spec: spec, file: file, measuringWith: text)
+        try RenderPlan(spec: spec, file: file, measuringWith: PangoText())
     }
 }

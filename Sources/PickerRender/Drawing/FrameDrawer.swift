@@ -30,21 +30,14 @@ package final class FrameDrawer {
     /// Throws `SpecError` for a spec that is not valid or exceeds `SpecLimits`, and `RenderError` when cairo,
     /// Pango or libdeflate cannot be set up.
     package convenience init(spec: PickerSpec, file: String? = nil, pngCompression: PNGCompression = .standard) throws {
-        let text = try TextShelf.shared.take()
-        do {
-            let plan = try RenderPlan(spec: spec, file: file, measuringWith: text)
-            try self.init(plan: plan, text: text, pngCompression: pngCompression)
-        } catch {
-            TextShelf.shared.put(text)
-            throw error
-        }
+        let text = try PangoText()
+        let plan = try RenderPlan(spec: spec, file: file, measuringWith: text)
+        try self.init(plan: plan, text: text, pngCompression: pngCompression)
     }
 
     /// Prepares to draw `plan` with `text` (which measured it, or measures the same) and draws the static layer.
     ///
     /// Throws `RenderError` when cairo or libdeflate cannot be set up, or an icon no longer parses.
-    ///
-    /// The drawer owns `text` from here on and puts it back on `TextShelf.shared` when it goes away.
     package init(plan: RenderPlan, text: PangoText, pngCompression: PNGCompression = .standard) throws(RenderError) {
         self.plan = plan
         self.text = text
@@ -64,11 +57,6 @@ package final class FrameDrawer {
         try pngEncoder.useStaticLayer(staticLayer)
         frameSurface = try ImageSurface(width: plan.pixelWidth, height: plan.pixelHeight)
         frameContext = try CairoContext(surface: frameSurface.pointer)
-    }
-
-    deinit {
-        // The font map behind `text` has matched and loaded its fonts: the next drawer reuses them.
-        TextShelf.shared.put(text)
     }
 
     /// Draws the frame showing `state` into the reusable frame surface, valid until the next frame is drawn.

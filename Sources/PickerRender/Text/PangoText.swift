@@ -5,34 +5,40 @@ import PickerKit
 /// Measures and draws labels with Pango, using one layout for both so that sizes agree with pixels.
 ///
 /// Metrics are unhinted and glyph positions unrounded, so a label measures the same in points at every scale.
-/// Owns its font map, context, and layout, and releases them. Not thread-safe: give each thread its own.
+/// Owns its context and layout, and releases them; its font map comes from `FontMapShelf.shared` and goes back
+/// there when the object goes, so a later text object reuses the fonts it loaded. Not thread-safe: give each
+/// thread its own.
 package final class PangoText: TextMeasurer {
-    private let fontMap: UnsafeMutablePointer<PangoFontMap>
+    private let map: FontMap
+    private var fontMap: UnsafeMutablePointer<PangoFontMap> { map.pointer }
+    private let shelf: FontMapShelf
     private let context: OpaquePointer
     private let layout: OpaquePointer
     private var currentFont: ResolvedFont?
     private var currentText: String?
     /// What labels are drawn with: `TextRasterSettings.standard` except inside a measuring scope.
     private let drawingSettings: TextRasterSettings
-    /// The raster settings this object draws labels with (it always measures with `standard`).
-    package var drawsWith: TextRasterSettings { drawingSettings }
 
-    /// Creates a font map, context, and layout with unhinted, unrounded metrics and greyscale antialiasing.
-    package init() throws(RenderError) {
-        guard let fontMap = pango_cairo_font_map_new() else {
-            throw RenderError.pango(operation: "create a font map", detail: "no font map")
-        }
-        guard let context = pango_font_map_create_context(fontMap) else {
-            g_object_unref(fontMap)
+    /// Creates a context and layout with unhinted, unrounded metrics and greyscale antialiasing, on a font map
+    /// from `shelf`.
+    package convenience init() throws(RenderError) {
+        try self.init(shelf: .shared)
+    }
+
+    init(shelf: FontMapShelf) throws(RenderError) {
+        let map = try shelf.take()
+        guard let context = pango_font_map_create_context(map.pointer) else {
+            shelf.put(map)
             throw RenderError.pango(operation: "create a context", detail: "no context")
         }
         TextRasterSettings.standard.apply(to: context)
         guard let layout = pango_layout_new(context) else {
             g_object_unref(UnsafeMutableRawPointer(context))
-            g_object_unref(fontMap)
+            shelf.put(map)
             throw RenderError.pango(operation: "create a layout", detail: "no layout")
         }
-        self.fontMap = fontMap
+        self.map = map
+        self.shelf = shelf
         self.context = context
         self.layout = layout
         drawingSettings = TextRasterSettings.current
@@ -41,7 +47,7 @@ package final class PangoText: TextMeasurer {
     deinit {
         g_object_unref(UnsafeMutableRawPointer(layout))
         g_object_unref(UnsafeMutableRawPointer(context))
-        g_object_unref(fontMap)
+        shelf.put(map)
     }
 
     /// A Pango font description for `font`; the caller frees it.

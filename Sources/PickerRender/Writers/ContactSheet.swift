@@ -104,8 +104,7 @@ package struct ContactSheet {
         let cairo = context.pointer
         cairo_set_source_rgb(cairo, 0.93, 0.93, 0.95)
         cairo_paint(cairo)
-        let text = try TextShelf.shared.take()
-        defer { TextShelf.shared.put(text) }
+        let text = try PangoText()
         let plan = drawer.plan
         let scale = plan.spec.output.scale
         for (position, index) in shownFrames.enumerated() {

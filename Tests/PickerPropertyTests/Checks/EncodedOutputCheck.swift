@@ -35,8 +35,9 @@ enum EncodedOutputCheck {
         }
     }
 
-    /// What is wrong with an animated PNG: its chunks must walk from the signature to IEND with good CRCs, its
-    /// picture be `width` × `height`, every frame inside it, as many frames as acTL declares, delays adding up to
+    /// What is wrong with an animated PNG, or nil.
+    ///
+    /// Its chunks must walk from the signature to IEND with good CRCs, its picture be `width` × `height`, every frame inside it, as many frames as acTL declares, delays adding up to
     /// `duration` (within half a tick of its 60,000-a-second grid), and plays as `loopCount` says (0 forever). Its first frame must decode.
     static func apngProblem(_ bytes: [UInt8], width: Int, height: Int, duration: Double, loopCount: Int?) -> String? {
         let structure: APNGStructure

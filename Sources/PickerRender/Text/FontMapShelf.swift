@@ -1,0 +1,76 @@
+import CPickerPango
+import Foundation
+
+/// A Pango font map, owned: released when the last owner lets go.
+///
+/// A new font map has to ask fontconfig to match and sort every installed font for each family it is asked for,
+/// and load the faces: most of what a new `Renderer` costs. `PangoText` takes one from `FontMapShelf.shared` and
+/// gives it back when it goes, so a process pays for that once, not once a renderer.
+package final class FontMap: @unchecked Sendable {
+    // @unchecked: a font map is used by one `PangoText` at a time; the shelf hands each to one owner.
+    let pointer: UnsafeMutablePointer<PangoFontMap>
+
+    /// A new cairo font map.
+    ///
+    /// Throws `RenderError.pango` when Pango cannot make one.
+    init() throws(RenderError) {
+        guard let fontMap = pango_cairo_font_map_new() else {
+            throw RenderError.pango(operation: "create a font map", detail: "no font map")
+        }
+        pointer = fontMap
+    }
+
+    deinit {
+        g_object_unref(pointer)
+    }
+}
+
+/// Idle font maps kept for the next `PangoText`.
+///
+/// Only the font map is kept: its caches (fontconfig's matches, loaded faces, glyph outlines) are keyed by what
+/// they hold, so a text object on a reused map measures and draws exactly as one on a new map. The context and
+/// layout, which drawing changes (the transformation and the surface's font options), are made anew for every
+/// text object. Each map has one owner at a time; thread-safe.
+package final class FontMapShelf: @unchecked Sendable {
+    // @unchecked: `idle` is only touched while holding `lock`.
+    private let lock = NSLock()
+    private var idle: [FontMap] = []
+    /// At most this many idle maps are kept (one per thread that draws at once is all a batch reuses).
+    private let capacity: Int
+
+    /// The process's shelf.
+    package static let shared = FontMapShelf(capacity: max(4, 2 * ProcessInfo.processInfo.activeProcessorCount))
+
+    init(capacity: Int) {
+        self.capacity = capacity
+    }
+
+    /// An idle font map, or a new one.
+    ///
+    /// Throws `RenderError.pango` when a new one cannot be made.
+    func take() throws(RenderError) -> FontMap {
+        lock.lock()
+        let found = idle.popLast()
+        lock.unlock()
+        if let found { return found }
+        return try FontMap()
+    }
+
+    /// Gives `map` back for a later `take`; its owner must not use it again.
+    ///
+    /// Putting back a map already on the shelf does nothing, and maps beyond the capacity are released.
+    func put(_ map: FontMap) {
+        lock.lock()
+        defer { lock.unlock() }
+        guard capacity > 0, !idle.contains(where: { $0 === map }) else { return }
+        if idle.count >= capacity { idle.removeFirst() }
+        idle.append(map)
+    }
+
+    /// How many idle maps the shelf holds, for tests.
+    package var idleCount: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return idle.count
+    }
+}

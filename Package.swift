@@ -86,10 +86,12 @@ let package = Package(
         .target(name: "PickerReelCLI", dependencies: ["PickerReel"]),
         .executableTarget(name: "pickerreel", dependencies: ["PickerReelCLI"]),
 
-        // For the animation tests only: synthetic frames, playback checks, an independent APNG chunk reader,
-        // and Pillow's decoder run by python3 (decode_animation.py, found through #filePath).
+        // For the animation tests only: synthetic frames, playback checks, an independent APNG chunk reader, giflib's
+        // and libwebpdemux's decoders played as browsers play them, headless Chromium with a time limit, and Pillow's
+        // decoder run by python3 (decode_animation.py, found through #filePath).
         .target(
-            name: "AnimationTestSupport", dependencies: ["PickerKit"], path: "Tests/AnimationTestSupport", exclude: ["decode_animation.py"]),
+            name: "AnimationTestSupport", dependencies: ["PickerKit", "CPickerGIF", "CPickerWebPDemux"], path: "Tests/AnimationTestSupport",
+            exclude: ["decode_animation.py"]),
 
         .testTarget(name: "PickerKitTests", dependencies: ["PickerKit"]),
         .testTarget(
@@ -107,10 +109,10 @@ let package = Package(
         ),
         .testTarget(name: "PickerReelTests", dependencies: ["PickerReel"]),
         .testTarget(name: "PickerSnapshotTests", dependencies: ["PickerSnapshot", "PickerReel"]),
-        .testTarget(name: "PickerGIFTests", dependencies: ["PickerKit", "PickerGIF", "CPickerGIF"]),
+        .testTarget(name: "PickerGIFTests", dependencies: ["PickerKit", "PickerGIF", "CPickerGIF", "AnimationTestSupport"]),
         .testTarget(
             name: "PickerWebPTests", dependencies: ["PickerKit", "PickerWebP", "PickerRender", "CPickerWebPDemux", "AnimationTestSupport"]),
-        .testTarget(name: "PickerReelCLITests", dependencies: ["PickerReelCLI", "PickerReel", "pickerreel"]),
+        .testTarget(name: "PickerReelCLITests", dependencies: ["PickerReelCLI", "PickerReel", "pickerreel", "AnimationTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -45,6 +45,41 @@ struct FormatAgreementTests {
             #expect(Int(picture.pixel(x: x, y: y).red) + 4 < Int(picture.pixel(x: trackX, y: y).red), "no shadow under the thumb")
         }
     }
+
+    @Test("an emoji fades with its look in a cross-fade: halfway, neither look's emoji is opaque")
+    func emojiFadeWithTheirLook() throws {
+        // cairo draws colour glyphs ignoring the source's alpha: both looks' emoji stayed opaque in the frames, while
+        // the animated SVG fades each look as a group.
+        let spec = try PickerSpec.decode(
+            Array(
+                """
+                {"items": ["🍎", "B"], "style": {"background": "clear", "selectedLabel": {"weight": "bold"}, "padding": 4},
+                 "output": {"scale": 1}}
+                """.utf8), file: "emoji.json")
+        let drawer = try FrameDrawer(spec: spec)
+        func largestAlpha(selection: Double) throws -> UInt8 {
+            let image = try drawer.image(state: FrameState(highlight: nil, selection: [selection, 0]))
+            let frame = drawer.layout.segments[0].frame
+            var largest: UInt8 = 0
+            for y in Int(frame.y)..<Int(frame.maxY) {
+                for x in Int(frame.x)..<Int(frame.maxX) { largest = max(largest, image.pixel(x: x, y: y).alpha) }
+            }
+            return largest
+        }
+        #expect(try largestAlpha(selection: 1) == 255)
+        #expect(try largestAlpha(selection: 0) == 255)
+        // Two looks at half opacity each, one over the other: 1 − ½ × ½ = ¾ where they overlap.
+        let halfway = try largestAlpha(selection: 0.5)
+        #expect(halfway < 250 && halfway > 150, "halfway, the emoji's largest alpha is \(halfway)")
+    }
+
+    @Test("labels with emoji are the ones drawn as a group")
+    func whichLabelsHaveEmoji() {
+        #expect(PickerPainter.hasEmoji("🍎 Apple"))
+        #expect(PickerPainter.hasEmoji("❄️ Snow"))
+        #expect(!PickerPainter.hasEmoji("Snow ❄"))
+        #expect(!PickerPainter.hasEmoji("Week"))
+    }
 }
 
 private func isClose(_ a: Double, _ b: Double) -> Bool { abs(a - b) < 1e-9 }

@@ -80,6 +80,13 @@ struct FormatAgreementTests {
         #expect(!PickerPainter.hasEmoji("Snow ❄"))
         #expect(!PickerPainter.hasEmoji("Week"))
     }
+
+    @Test("the animated SVG samples at a multiple of the frame rate, at least 60 a second")
+    func sampleRatesAreMultiplesOfTheFrameRate() {
+        for (fps, rate) in [(30.0, 60.0), (24, 72), (25, 75), (60, 60), (1, 60), (120, 120), (240, 240), (29.97, 89.91)] {
+            #expect(isClose(AnimatedSVG.sampleRate(fps: fps), rate), "\(fps) fps")
+        }
+    }
 }
 
 private func isClose(_ a: Double, _ b: Double) -> Bool { abs(a - b) < 1e-9 }

@@ -113,6 +113,9 @@ let package = Package(
         .testTarget(
             name: "PickerWebPTests", dependencies: ["PickerKit", "PickerWebP", "PickerRender", "CPickerWebPDemux", "AnimationTestSupport"]),
         .testTarget(name: "PickerReelCLITests", dependencies: ["PickerReelCLI", "PickerReel", "pickerreel", "AnimationTestSupport"]),
+        // One picture, every format: the PNG frame at moments across the animation against the per-frame SVG, the GIF,
+        // APNG and WebP frames on screen then, and the animated SVG paused then in headless Chromium.
+        .testTarget(name: "CrossFormatTests", dependencies: ["PickerReel", "PickerRender", "CPickerCairo", "AnimationTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -112,10 +112,12 @@ let package = Package(
         .target(name: "PickerReelCLI", dependencies: ["PickerReel"]),
         .executableTarget(name: "pickerreel", dependencies: ["PickerReelCLI"]),
 
-        // For the animation tests only: synthetic frames, playback checks, an independent APNG chunk reader,
-        // and Pillow's decoder run by python3 (decode_animation.py, found through #filePath).
+        // For the animation tests only: synthetic frames, playback checks, an independent APNG chunk reader, giflib's
+        // and libwebpdemux's decoders played as browsers play them, headless Chromium with a time limit, and Pillow's
+        // decoder run by python3 (decode_animation.py, found through #filePath).
         .target(
-            name: "AnimationTestSupport", dependencies: ["PickerKit"], path: "Tests/AnimationTestSupport", exclude: ["decode_animation.py"]),
+            name: "AnimationTestSupport", dependencies: ["PickerKit", "CPickerGIF", "CPickerWebPDemux"], path: "Tests/AnimationTestSupport",
+            exclude: ["decode_animation.py"]),
 
         .testTarget(name: "PickerKitTests", dependencies: ["PickerKit"]),
         .testTarget(
@@ -133,14 +135,17 @@ let package = Package(
         ),
         .testTarget(name: "PickerReelTests", dependencies: ["PickerReel"]),
         .testTarget(name: "PickerSnapshotTests", dependencies: ["PickerSnapshot", "PickerReel"]),
-        .testTarget(name: "PickerGIFTests", dependencies: ["PickerKit", "PickerGIF", "CPickerGIF"]),
+        .testTarget(name: "PickerGIFTests", dependencies: ["PickerKit", "PickerGIF", "CPickerGIF", "AnimationTestSupport"]),
         .testTarget(
             name: "PickerWebPTests", dependencies: ["PickerKit", "PickerWebP", "PickerRender", "CPickerWebPDemux", "AnimationTestSupport"]),
         .testTarget(name: "PickerVideoTests", dependencies: ["PickerVideo", "PickerKit", "PickerRender"]),
-        .testTarget(name: "PickerReelCLITests", dependencies: ["PickerReelCLI", "PickerReel", "pickerreel"]),
+        .testTarget(name: "PickerReelCLITests", dependencies: ["PickerReelCLI", "PickerReel", "pickerreel", "AnimationTestSupport"]),
         // Generated edge specs through every format in the library and the tool, and the fuzz corpus replayed
         // through every format; Checks/ is also compiled into the render fuzzer (Makefile, fuzz-build).
         .testTarget(name: "PickerPropertyTests", dependencies: ["PickerReel", "pickerreel"]),
+        // One picture, every format: the PNG frame at moments across the animation against the per-frame SVG, the GIF,
+        // APNG and WebP frames on screen then, the videos decoded, and the animated SVG paused then in headless Chromium.
+        .testTarget(name: "CrossFormatTests", dependencies: ["PickerReel", "PickerRender", "CPickerCairo", "AnimationTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -56,7 +56,8 @@ public final class Renderer: Sendable {
 
     // MARK: One frame
 
-    /// The pixels at `time` seconds; at or after `duration` the settled last frame.
+    /// The pixels at `time` seconds; at or after `duration` the settled last frame, and so from the last frame's time
+    /// (frameCount − 1) / fps when that comes first (a single frame, or a tail under half a frame, cuts motion short).
     ///
     /// Throws `RenderError.invalidMoment` for a negative or non-finite time, and `RenderError` when cairo fails.
     public func image(at time: Double) throws -> RGBAImage {
@@ -240,8 +241,10 @@ public final class Renderer: Sendable {
         guard time.isFinite, time >= 0 else {
             throw RenderError.invalidMoment("\(time) s is not a moment of the animation; give a number of seconds from 0")
         }
-        // At or after the end the picture is the last frame's: the settled state.
-        return time >= plan.timeline.duration ? plan.timeline.state(forFrame: frameCount - 1) : plan.timeline.state(at: time)
+        // At or after the end the picture is the last frame's: the settled state; so it is from the last frame's time
+        // when that comes before everything has settled (a single frame, or a tail shorter than half a frame).
+        let settled = min(plan.timeline.duration, plan.timeline.settledEarly ?? .infinity)
+        return time >= settled ? plan.timeline.state(forFrame: frameCount - 1) : plan.timeline.state(at: time)
     }
 
     func state(frame index: Int) throws(RenderError) -> FrameState {

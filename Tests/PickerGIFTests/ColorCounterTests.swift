@@ -1,3 +1,4 @@
+import AnimationTestSupport
 import PickerKit
 import Testing
 

@@ -1,3 +1,4 @@
+import AnimationTestSupport
 import Foundation
 import FoundationXML
 import Testing

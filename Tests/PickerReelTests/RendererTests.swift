@@ -49,6 +49,27 @@ struct RendererTests {
         #expect(try renderer.image(at: 0) == renderer.image(frame: 0))
     }
 
+    /// When the last frame comes before everything has settled (fps 1 with no tail: one frame; fps 2: two), every
+    /// entry point shows the settled state from its time: `frame --time`, the frame files and the animated SVG agree.
+    @Test(arguments: [(1.0, 0.0), (2.0, 0.25)])
+    func aLastFrameBeforeSettlingIsTheSettledStateFromItsTime(fps: Double, after: Double) throws {
+        var spec = try PickerSpec(items: ["Day", "Week"], initial: "Day", changes: [.select("Week", after: after)])
+        spec.tail = 0
+        spec.output.fps = fps
+        spec.output.scale = 1
+        let renderer = try Renderer(spec)
+        let last = renderer.frameCount - 1
+        let lastTime = Double(last) / fps
+        #expect(lastTime < renderer.timeline.settleTime)
+        #expect(try renderer.png(at: lastTime) == renderer.png(frame: last))
+        #expect(try renderer.svg(at: lastTime) == renderer.svg(frame: last))
+        // Just before it, the motion still shows.
+        if last > 0 { #expect(try renderer.image(at: lastTime - 0.01) != renderer.image(frame: last)) }
+        let animated = String(decoding: try renderer.animatedSVG(), as: UTF8.self)
+        // One frame: nothing moves; two: the highlight still jumps to its place at the last frame's time.
+        #expect(animated.contains("<animate") == (last > 0))
+    }
+
     @Test func momentsOutsideTheAnimationAreErrorsNotTraps() throws {
         let renderer = try Renderer(.seedDemo)
         for time in [-0.001, -.infinity, .nan, .infinity] {

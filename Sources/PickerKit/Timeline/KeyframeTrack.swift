@@ -25,6 +25,47 @@ package struct KeyframeTrack: Equatable, Sendable {
         times.append(time)
         values.append(value)
     }
+
+    /// The moments at which a value is sampled between `start` and `end`: the multiples of 1 / `perSecond` strictly
+    /// between them, then `end`.
+    ///
+    /// On one grid for the whole animation, so that at a rate that is a multiple of the frame rate every frame's
+    /// moment is a key, and the animated SVG shows there what the frame shows (samples spaced evenly from each
+    /// interval's start fell between frames, where the straight line between samples cuts a spring's curve).
+    package static func sampleTimes(after start: Double, through end: Double, perSecond: Double) -> [Double] {
+        guard perSecond > 0, perSecond.isFinite, end > start else { return [end] }
+        var times: [Double] = []
+        var index = (start * perSecond).rounded(.down) + 1
+        // A grid point within a microsecond of the end is the end.
+        while index / perSecond < end - 1e-6 {
+            times.append(index / perSecond)
+            index += 1
+        }
+        return times + [end]
+    }
+
+    /// This track, linear between its keys, up to `cut`; there it jumps to `settled` and holds it until `end`.
+    ///
+    /// For the tracks sampled from the frames' states (selection, touches) when the last frame comes before
+    /// everything has settled (`Timeline.settledEarly`).
+    package func settling(to settled: [Double], from cut: Double, until end: Double) -> KeyframeTrack {
+        var track = KeyframeTrack()
+        for index in times.indices where times[index] < cut {
+            track.append(time: times[index], value: values[index], easingFromPrevious: index > 0 ? easings[index - 1] : .linear)
+        }
+        if let last = times.lastIndex(where: { $0 < cut }) {
+            // The value an instant before the cut: on the line to the first key at or after it.
+            var before = values[last]
+            if let next = times.firstIndex(where: { $0 >= cut }), times[next] > times[last] {
+                let share = (cut - times[last]) / (times[next] - times[last])
+                before = zip(values[last], values[next]).map { $0 + ($1 - $0) * share }
+            }
+            track.append(time: cut, value: before, easingFromPrevious: .linear)
+        }
+        if track.values.last != settled { track.append(time: cut, value: settled, easingFromPrevious: .linear) }
+        track.append(time: end, value: settled, easingFromPrevious: .linear)
+        return track
+    }
 }
 
 extension AnimatedValue {
@@ -32,7 +73,30 @@ extension AnimatedValue {
     /// becomes one spline interval (when its control points lie in 0…1, as SMIL's `keySplines` require; an
     /// overshooting curve is sampled); springs and overlapping curves are sampled `samplesPerSecond` times a
     /// second; a jump becomes two keys at the same time, the value just before it and the value after.
-    package func keyframes(duration: Double, samplesPerSecond: Double) -> KeyframeTrack {
+    ///
+    /// With `settledFrom` before `duration`, the value jumps to its settled value at that moment and holds it to the
+    /// end, as the frames do when the last frame comes before everything has settled (`Timeline.settledEarly`).
+    package func keyframes(duration: Double, samplesPerSecond: Double, settledFrom cut: Double? = nil) -> KeyframeTrack {
+        let end = min(max(cut ?? duration, 0), duration)
+        guard end > 0 || duration <= 0 else {
+            // Settled from the start: one value throughout.
+            var track = KeyframeTrack()
+            let settled = value(at: duration).components
+            track.append(time: 0, value: settled, easingFromPrevious: .linear)
+            track.append(time: duration, value: settled, easingFromPrevious: .linear)
+            return track
+        }
+        var track = keyframes(until: end, samplesPerSecond: samplesPerSecond)
+        if end < duration {
+            let settled = value(at: duration).components
+            if track.values.last != settled { track.append(time: end, value: settled, easingFromPrevious: .linear) }
+            track.append(time: duration, value: settled, easingFromPrevious: .linear)
+        }
+        return track
+    }
+
+    /// The keyframes from 0 to `duration`, as `keyframes(duration:samplesPerSecond:)` describes.
+    private func keyframes(until duration: Double, samplesPerSecond: Double) -> KeyframeTrack {
         var events: Set<Double> = [0, duration]
         for retarget in retargets where retarget.time.isFinite {
             if retarget.time >= 0 && retarget.time <= duration { events.insert(retarget.time) }
@@ -59,10 +123,8 @@ extension AnimatedValue {
             {
                 track.append(time: end, value: endValue, easingFromPrevious: .spline(bezier))
             } else {
-                let steps = max(1, Int(((end - start) * samplesPerSecond).rounded(.up)))
-                for step in 1...steps {
-                    let time = step == steps ? end : start + (end - start) * Double(step) / Double(steps)
-                    let sample = step == steps ? endValue : value(at: time).components
+                for time in KeyframeTrack.sampleTimes(after: start, through: end, perSecond: samplesPerSecond) {
+                    let sample = time == end ? endValue : value(at: time).components
                     track.append(time: time, value: sample, easingFromPrevious: .linear)
                 }
             }
@@ -75,12 +137,12 @@ extension Timeline {
     /// The highlight's rect (x, y, width, height) as keyframes from 0 to `duration`, or nil when no item is
     /// ever selected.
     package func rectKeyframes(samplesPerSecond: Double) -> KeyframeTrack? {
-        rect?.keyframes(duration: duration, samplesPerSecond: samplesPerSecond)
+        rect?.keyframes(duration: duration, samplesPerSecond: samplesPerSecond, settledFrom: settledEarly)
     }
 
     /// The highlight's fill opacity (style opacity × fade, clamped to 0…1) as keyframes from 0 to `duration`.
     package func opacityKeyframes(samplesPerSecond: Double) -> KeyframeTrack {
-        var track = fade.keyframes(duration: duration, samplesPerSecond: samplesPerSecond)
+        var track = fade.keyframes(duration: duration, samplesPerSecond: samplesPerSecond, settledFrom: settledEarly)
         if rect == nil { track.values = track.values.map { _ in [0] } }
         track.values = track.values.map { [style.opacity * min(max($0.first ?? 0, 0), 1)] }
         return track
@@ -116,11 +178,9 @@ extension Timeline {
                 track.append(time: end, value: [radius(to)], easingFromPrevious: easing)
                 continue
             }
-            let steps = max(2, Int(((end - start) * samplesPerSecond).rounded(.up)))
-            for step in 1...steps {
-                let time = start + (end - start) * Double(step) / Double(steps)
-                let value = step == steps ? to : rect.value(at: time).components
-                track.append(time: step == steps ? end : time, value: [radius(value)], easingFromPrevious: .linear)
+            for time in KeyframeTrack.sampleTimes(after: start, through: end, perSecond: samplesPerSecond) {
+                let value = time == end ? to : rect.value(at: time).components
+                track.append(time: time, value: [radius(value)], easingFromPrevious: .linear)
             }
         }
         return track
@@ -150,7 +210,9 @@ extension Timeline {
                 if let previous, let next, previous == values[index], next == values[index] { continue }
                 track.append(time: sorted[index], value: [values[index]], easingFromPrevious: .linear)
             }
-            return track
+            guard let cut = settledEarly else { return track }
+            let settled = state(forFrame: frameCount - 1).selection
+            return track.settling(to: [settled.indices.contains(item) ? settled[item] : 0], from: cut, until: duration)
         }
     }
 
@@ -169,6 +231,8 @@ extension Timeline {
                 track.append(time: gone, value: [0], easingFromPrevious: .linear)
                 if gone < duration { track.append(time: duration, value: [0], easingFromPrevious: .linear) }
             }
+            // The settled state shows no touch: the last touch is gone by the time everything has settled.
+            if let cut = settledEarly { track = track.settling(to: [0], from: cut, until: duration) }
             return (event.center, touchDiameter, track)
         }
     }

@@ -95,6 +95,16 @@ public struct Timeline: Equatable, Sendable {
         return index >= frameCount - 1 ? max(time, settleTime) : time
     }
 
+    /// The last frame's time, when it comes before everything has settled (a single frame, or a tail shorter than
+    /// half a frame); nil otherwise.
+    ///
+    /// The last frame shows the settled state, from its time to the end, so the motion still running then is cut
+    /// short: every format shows the settled state from this moment, the animated SVG included.
+    package var settledEarly: Double? {
+        let last = time(ofFrame: frameCount - 1)
+        return last < settleTime ? last : nil
+    }
+
     /// The highlight drawn in frame `index`; the last frame always shows the settled final state.
     public func highlight(forFrame index: Int) -> Highlight? {
         highlight(at: moment(ofFrame: index))

@@ -116,16 +116,33 @@ struct PickerPainter {
     }
 
     /// A segment's label (and template icon, which takes the label's colour) in its regular or selected look.
+    ///
+    /// A look at `opacity` under 1 whose label has emoji is drawn whole and then painted at that opacity: cairo draws
+    /// colour glyphs ignoring the source's alpha, so otherwise both looks' emoji stayed opaque through a cross-fade
+    /// (the selected one on top from the first frame), where the animated SVG fades each look as a group.
     func drawLook(of segment: PickerLayout.Segment, graphic: LoadedGraphic?, selected: Bool, opacity: Double, on context: CairoContext) {
-        let color = (selected ? style.selectedLabelColor : style.labelColor).multiplyingAlpha(by: opacity)
+        let label = segment.item.displayedLabel
+        let grouped = opacity < 1 && Self.hasEmoji(label)
+        if grouped { cairo_push_group(context.pointer) }
+        let color = (selected ? style.selectedLabelColor : style.labelColor).multiplyingAlpha(by: grouped ? 1 : opacity)
         if let graphic, graphic.isTemplate, let frame = segment.graphicFrame {
             graphic.draw(in: frame, tint: color, on: context.pointer)
         }
-        let label = segment.item.displayedLabel
-        guard !label.isEmpty else { return }
-        context.setSource(color)
-        let origin = selected ? segment.selectedLabelOrigin : segment.labelOrigin
-        text.draw(label, font: selected ? style.selectedFont : style.font, at: origin.x, origin.y, on: context.pointer)
+        if !label.isEmpty {
+            context.setSource(color)
+            let origin = selected ? segment.selectedLabelOrigin : segment.labelOrigin
+            text.draw(label, font: selected ? style.selectedFont : style.font, at: origin.x, origin.y, on: context.pointer)
+        }
+        if grouped {
+            cairo_pop_group_to_source(context.pointer)
+            cairo_paint_with_alpha(context.pointer, opacity)
+        }
+    }
+
+    /// True when `label` has a character that shows as an emoji (a colour glyph): one of emoji presentation, or any
+    /// followed by the emoji variation selector U+FE0F.
+    static func hasEmoji(_ label: String) -> Bool {
+        label.unicodeScalars.contains { $0.properties.isEmojiPresentation || $0.value == 0xFE0F }
     }
 
     /// The area that differs from the frame with nothing selected (the drawer's static layer) in `state`: the

@@ -41,11 +41,16 @@ enum ShadowPainter {
         }
         cairo_surface_mark_dirty(mask)
         let cairo = context.pointer
-        cairo_save(cairo)
-        cairo_translate(cairo, area.x, area.y)
-        cairo_scale(cairo, 1 / rasterScale, 1 / rasterScale)
+        // The mask is placed by its pattern's matrix, not by the current transformation: cairo 1.16's SVG surface
+        // writes a mask without the transformation in force, so the shadow landed at the canvas's top-left corner
+        // at the raster scale's size in SVG frames. The image surface gives the same pixels either way.
+        guard let pattern = cairo_pattern_create_for_surface(mask) else { return }
+        defer { cairo_pattern_destroy(pattern) }
+        var matrix = cairo_matrix_t()
+        cairo_matrix_init_scale(&matrix, rasterScale, rasterScale)
+        cairo_matrix_translate(&matrix, -area.x, -area.y)
+        cairo_pattern_set_matrix(pattern, &matrix)
         context.setSource(shadow.color.multiplyingAlpha(by: opacity))
-        cairo_mask_surface(cairo, mask, 0, 0)
-        cairo_restore(cairo)
+        cairo_mask(cairo, pattern)
     }
 }

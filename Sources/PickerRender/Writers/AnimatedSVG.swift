@@ -11,12 +11,20 @@ import PickerKit
 package struct AnimatedSVG {
     /// The drawer whose plan is written; its painter draws the labels and icons.
     package let drawer: FrameDrawer
-    /// How often springs, overlapping curves, overshooting curves and cross-fades are sampled, per second.
-    package var samplesPerSecond = 60.0
+    /// How often springs, overlapping curves, overshooting curves and cross-fades are sampled, per second: at least
+    /// 60, and a multiple of the frame rate, so that every frame's moment is a sample (`KeyframeTrack.sampleTimes`).
+    package var samplesPerSecond: Double
 
     /// A writer for `drawer`'s animation.
     package init(drawer: FrameDrawer) {
         self.drawer = drawer
+        samplesPerSecond = Self.sampleRate(fps: drawer.plan.timeline.fps)
+    }
+
+    /// The smallest multiple of `fps` that is at least 60 a second (`fps` itself above 60).
+    static func sampleRate(fps: Double) -> Double {
+        guard fps.isFinite, fps > 0 else { return 60 }
+        return fps * max(1, (60 / fps - 1e-9).rounded(.up))
     }
 
     private var plan: RenderPlan { drawer.plan }

@@ -5,21 +5,21 @@ import PickerKit
 /// An animated WebP read back with libwebp's `WebPAnimDecoder` (libwebpdemux).
 ///
 /// Every frame as displayed, with dispose and blend applied, and its duration. Only the tests decode WebP.
-struct DecodedWebP {
-    struct Failure: Error, CustomStringConvertible {
-        let description: String
+public struct DecodedWebP {
+    public struct Failure: Error, CustomStringConvertible {
+        public let description: String
     }
 
-    let width: Int
-    let height: Int
+    public let width: Int
+    public let height: Int
     /// The ANIM chunk's loop count (0 forever); 0 for a still image.
-    let loopCount: Int
+    public let loopCount: Int
     /// Every frame as displayed, straight RGBA.
-    let frames: [RGBAImage]
+    public let frames: [RGBAImage]
     /// Each frame's duration in milliseconds.
-    let durations: [Int]
+    public let durations: [Int]
 
-    init(_ bytes: [UInt8]) throws {
+    public init(_ bytes: [UInt8]) throws {
         var options = WebPAnimDecoderOptions()
         guard WebPAnimDecoderOptionsInit(&options) != 0 else { throw Failure(description: "libwebpdemux's version does not match") }
         options.color_mode = MODE_RGBA
@@ -52,5 +52,5 @@ struct DecodedWebP {
     }
 
     /// The pictures displayed, each for its duration.
-    var playback: Playback { Playback(frames: frames, delays: durations.map { Double($0) / 1000 }) }
+    public var playback: Playback { Playback(frames: frames, delays: durations.map { Double($0) / 1000 }) }
 }

@@ -2,26 +2,29 @@ import Foundation
 
 /// Headless Chromium for the tests that look at a page or an SVG as a browser shows it, with a time limit: on a
 /// loaded machine a headless run can stall, and a stalled browser must fail one test, not hang the suite.
-enum Chromium {
+public enum Chromium {
     /// The installed browser, or nil.
-    static let path: String? = ["/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome"].first {
+    public static let path: String? = ["/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome"].first {
         FileManager.default.isExecutableFile(atPath: $0)
     }
 
     /// What one run printed.
-    struct Run {
-        var stdout: String
-        var stderr: String
-        var status: Int32
+    public struct Run {
+        public var stdout: String
+        public var stderr: String
+        public var status: Int32
     }
 
-    struct TimedOut: Error, CustomStringConvertible {
-        var arguments: [String]
-        var description: String { "headless Chromium did not finish within the time limit, twice: \(arguments.joined(separator: " "))" }
+    /// The browser stalled twice (or is not installed).
+    public struct TimedOut: Error, CustomStringConvertible {
+        public var arguments: [String]
+        public var description: String {
+            "headless Chromium did not finish within the time limit, twice: \(arguments.joined(separator: " "))"
+        }
     }
 
     /// Runs the browser with `arguments` (after the headless flags), killed after `seconds` and tried once more.
-    static func run(_ arguments: [String], seconds: Double = 60) throws -> Run {
+    public static func run(_ arguments: [String], seconds: Double = 60) throws -> Run {
         guard let path else { throw TimedOut(arguments: ["(Chromium is not installed)"]) }
         for _ in 0..<2 {
             let process = Process()

@@ -3,28 +3,28 @@ import PickerKit
 
 /// A GIF read back with giflib's DGifSlurp and played frame by frame, the way browsers do: "leave in place"
 /// keeps a frame, "restore to background" clears its rectangle to transparent.
-struct DecodedGIF {
-    struct Failure: Error, CustomStringConvertible {
-        let description: String
+public struct DecodedGIF {
+    public struct Failure: Error, CustomStringConvertible {
+        public let description: String
     }
 
     /// One frame as displayed.
-    struct Frame {
-        let delay: Int
-        let disposal: Int32
-        let transparentIndex: Int32
-        let rect: (x: Int, y: Int, width: Int, height: Int)
+    public struct Frame {
+        public let delay: Int
+        public let disposal: Int32
+        public let transparentIndex: Int32
+        public let rect: (x: Int, y: Int, width: Int, height: Int)
         /// The whole canvas after this frame is drawn, straight RGBA.
-        let canvas: RGBAImage
+        public let canvas: RGBAImage
     }
 
-    let width: Int
-    let height: Int
-    let paletteCount: Int
-    let usesGlobalPaletteOnly: Bool
+    public let width: Int
+    public let height: Int
+    public let paletteCount: Int
+    public let usesGlobalPaletteOnly: Bool
     /// The NETSCAPE2.0 repeat count, or nil without the extension.
-    let loopRepetitions: Int?
-    let frames: [Frame]
+    public let loopRepetitions: Int?
+    public let frames: [Frame]
 
     private final class Source {
         let bytes: [UInt8]
@@ -41,7 +41,7 @@ struct DecodedGIF {
         return Int32(count)
     }
 
-    init(_ bytes: [UInt8]) throws {
+    public init(_ bytes: [UInt8]) throws {
         let source = Source(bytes)
         var error: Int32 = 0
         guard let file = withExtendedLifetime(source, { DGifOpen(Unmanaged.passUnretained(source).toOpaque(), Self.read, &error) }) else {
@@ -106,4 +106,8 @@ struct DecodedGIF {
         usesGlobalPaletteOnly = globalOnly
         self.frames = frames
     }
+
+    /// The pictures displayed, each for its delay (centiseconds, as written; the encoder never writes one under
+    /// the 2 cs that browsers honour).
+    public var playback: Playback { Playback(frames: frames.map(\.canvas), delays: frames.map { Double($0.delay) / 100 }) }
 }

@@ -24,7 +24,10 @@ protocol FormatRow: Sendable {
 
 /// The rows, in the order the matrix lists them.
 enum CrossFormatRows {
-    static let all: [any FormatRow] = [FrameFilesRow(), PerFrameSVGRow(), GIFRow(), APNGRow(), WebPRow(), AnimatedSVGRow()]
+    static let all: [any FormatRow] = [
+        FrameFilesRow(), PerFrameSVGRow(), GIFRow(), APNGRow(), WebPRow(), VideoRow(format: .mp4), VideoRow(format: .webm),
+        AnimatedSVGRow(),
+    ]
 }
 
 /// A failure of a row's own machinery (a decoder or viewer), not a difference of pictures.

@@ -21,6 +21,10 @@ struct PictureTolerance: Sendable, CustomStringConvertible {
         /// channel in a pixel (palette error spread by dithering) and by `meanLevels` in the mean of each 4 × 4
         /// block (dithering keeps local means).
         case palette(matte: [UInt8]?, levels: Int, meanLevels: Double)
+        /// Lossy video: the PNG frame over `matte` (red, green and blue bytes) against the opaque decoded frame; the
+        /// mean absolute difference over every channel of the picture within `meanLevels`, and of each 8 × 8 block's
+        /// mean colour within `blockLevels` (coding noise averages out in a block, a shifted edge does not).
+        case video(matte: [UInt8], meanLevels: Double, blockLevels: Double)
     }
 
     let kind: Kind
@@ -34,6 +38,8 @@ struct PictureTolerance: Sendable, CustomStringConvertible {
             return "3×3 range ± \(Self.decimal(edgeShare)) of its width ± \(levels) levels, ≤ \(strayPixels) px beyond"
                 + (colourGlyphs.isEmpty ? "" : ", \(colourGlyphs.count) emoji boxes left out")
         case .palette(_, let levels, let meanLevels): return "alpha exact, ±\(levels) levels a pixel, ±\(meanLevels) a 4×4 mean"
+        case .video(_, let meanLevels, let blockLevels):
+            return "over the matte: mean ±\(Self.decimal(meanLevels)) levels, each 8×8 block's mean ±\(Self.decimal(blockLevels))"
         }
     }
 
@@ -73,7 +79,41 @@ struct PictureTolerance: Sendable, CustomStringConvertible {
                 worst:
                     "alpha \(found.alphaMismatches) px, pixel ±\(found.largestPixelError), mean ±\(Self.decimal(found.largestBlockMeanError))",
                 severity: Double(found.alphaMismatches) * 1000 + Double(found.largestPixelError) + found.largestBlockMeanError)
+        case .video(let matte, let meanLevels, let blockLevels):
+            let (mean, block) = Self.videoDifference(expected: expected, over: matte, actual: actual)
+            return Measurement(
+                passes: mean <= meanLevels && block <= blockLevels, worst: "mean ±\(Self.decimal(mean)), 8×8 block ±\(Self.decimal(block))",
+                severity: mean * 100 + block)
         }
+    }
+
+    /// The mean absolute difference of every channel, and the largest difference of an 8 × 8 block's mean in a
+    /// channel, between `expected` blended over `matte` and `actual` (whose alpha is ignored).
+    static func videoDifference(expected: RGBAImage, over matte: [UInt8], actual: RGBAImage) -> (mean: Double, block: Double) {
+        let (width, height) = (expected.width, expected.height)
+        var total = 0.0
+        var worstBlock = 0.0
+        let blocksAcross = (width + 7) / 8
+        var blockSums = [Double](repeating: 0, count: blocksAcross * ((height + 7) / 8) * 3)
+        var blockCounts = [Int](repeating: 0, count: blocksAcross * ((height + 7) / 8))
+        for y in 0..<height {
+            for x in 0..<width {
+                let index = (y * width + x) * 4
+                let alpha = Double(expected.pixels[index + 3]) / 255
+                let block = (y / 8) * blocksAcross + x / 8
+                blockCounts[block] += 1
+                for channel in 0..<3 {
+                    let over = Double(expected.pixels[index + channel]) * alpha + Double(matte[channel]) * (1 - alpha)
+                    let difference = over - Double(actual.pixels[index + channel])
+                    total += abs(difference)
+                    blockSums[block * 3 + channel] += difference
+                }
+            }
+        }
+        for block in blockCounts.indices where blockCounts[block] > 0 {
+            for channel in 0..<3 { worstBlock = max(worstBlock, abs(blockSums[block * 3 + channel]) / Double(blockCounts[block])) }
+        }
+        return (total / Double(max(1, width * height * 3)), worstBlock)
     }
 
     static func decimal(_ value: Double) -> String {

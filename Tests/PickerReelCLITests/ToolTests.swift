@@ -1,5 +1,6 @@
 import Foundation
 import PickerKit
+import PickerReel
 import Testing
 
 @testable import PickerReelCLI
@@ -37,6 +38,27 @@ struct ToolTests {
         #expect(try runTool(["render", fixture("numbers-vertical.json"), "-o", first.path, "--format", "png,svg", "-q"]).status == 0)
         #expect(try runTool(["render", fixture("numbers-vertical.json"), "-o", second.path, "--format", "png,svg", "-q"]).status == 0)
         #expect(try snapshot(of: first) == snapshot(of: second))
+    }
+
+    /// Every format, twice, and once more on one thread: the same bytes (the frames of a render drawn in parallel
+    /// are the frames drawn one after another).
+    @Test func everyFormatIsByteIdenticalRunToRunAndAtAnyNumberOfJobs() throws {
+        let formats = OutputFormat.allCases.map(\.rawValue).joined(separator: ",")
+        var snapshots: [[String: Data]] = []
+        for jobs in ["2", "2", "1"] {
+            let folder = try temporaryFolder()
+            let run = try runTool(
+                [
+                    "render", fixture("seed-demo.json"), fixture("numbers-vertical.json"), "-o", folder.path, "--format", formats, "-j",
+                    jobs, "-q",
+                ])
+            #expect(run.status == 0, "\(run.stderr)")
+            snapshots.append(try snapshot(of: folder))
+        }
+        // PNG and SVG frames, the seven animation files, and the two spec folders.
+        #expect(snapshots[0].count == 2 * (102 + 187) + 2 * 7 + 2)
+        #expect(snapshots[0] == snapshots[1])
+        #expect(snapshots[0] == snapshots[2])
     }
 
     @Test func layoutPrintsTheDocumentedJSON() throws {

@@ -85,6 +85,37 @@ struct FuzzedSpec {
         }
     }
 
+    /// The appearance fields of issue 11: preset, colour scheme, direction, text size, track, separators, the
+    /// selected label's look and the highlight's shadows (icons and images need files, which the fuzzer has not).
+    private mutating func appearance(of style: inout PickerStyle) {
+        let length = 0...SpecLimits.maximumLength
+        style.preset = flag() ? pick(StylePreset.allCases) : nil
+        style.colorScheme = flag() ? pick(ColorScheme.allCases) : nil
+        style.layoutDirection = flag() ? pick(LayoutDirection.allCases) : nil
+        style.dynamicTypeSize = flag() ? pick(DynamicTypeSize.allCases) : nil
+        if flag() {
+            style.track = TrackStyle(
+                color: colour(), cornerRadius: optionalNumber(in: length),
+                padding: flag() ? Padding(horizontal: number(in: length), vertical: number(in: length)) : nil)
+        }
+        switch byte() % 3 {
+        case 0: style.separators = nil
+        case 1: style.separators = .hidden
+        default:
+            style.separators = .shown(SeparatorStyle(color: colour(), width: optionalNumber(in: length), inset: optionalNumber(in: length)))
+        }
+        style.selectedLabel = SelectedLabelStyle(
+            color: colour(), weight: flag() ? FontWeight(pick([100, 600, 1000, 100 + Int(byte()) * 900 / 255])) : nil)
+        if flag() {
+            let offsets = -SpecLimits.maximumLength...SpecLimits.maximumLength
+            style.highlight.shadows = (0..<Int(byte()) % (SpecLimits.maximumShadows + 1)).map { _ in
+                Shadow(
+                    color: colour() ?? PickerColor(.rgba(0, 0, 0, 40)), x: number(in: offsets), y: number(in: offsets),
+                    blur: number(in: SpecLimits.shadowBlur))
+            }
+        }
+    }
+
     /// The spec the bytes describe.
     ///
     /// Throws `SpecError` if it does not validate, which would be this builder's mistake.
@@ -124,10 +155,23 @@ struct FuzzedSpec {
         style.highlight = HighlightStyle(
             cornerRadius: optionalNumber(in: length), color: colour(), opacity: optionalNumber(in: 0...1),
             layer: flag() ? pick(HighlightLayer.allCases) : nil)
+        appearance(of: &style)
         let output = OutputSettings(
             fps: number(in: SpecLimits.fps), scale: number(in: SpecLimits.scale), loopCount: pick([nil, 1, 2, 65_535, 1 + Int(byte())]))
-        return try PickerSpec(
+        var spec = try PickerSpec(
             items: items, initial: initial, changes: changes, tail: number(in: 0...SpecLimits.maximumSeconds), style: style,
             animation: animation, output: output)
+        if flag() {
+            spec.touches = TouchStyle(color: colour(), opacity: optionalNumber(in: 0...1), diameter: optionalNumber(in: SpecLimits.touchDiameter))
+        }
+        if flag() {
+            // Two values of each axis at most: 8 variants, within SpecLimits.maximumVariants.
+            spec.variantAxes = VariantAxes(
+                colorScheme: flag() ? Array(Set([pick(ColorScheme.allCases), pick(ColorScheme.allCases)])).sorted { $0.rawValue < $1.rawValue } : nil,
+                layoutDirection: flag() ? [pick(LayoutDirection.allCases)] : nil,
+                dynamicTypeSize: flag() ? Array(Set([pick(DynamicTypeSize.allCases), pick(DynamicTypeSize.allCases)])).sorted { $0.rawValue < $1.rawValue } : nil)
+        }
+        try spec.validate()
+        return spec
     }
 }

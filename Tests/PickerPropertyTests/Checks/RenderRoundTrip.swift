@@ -51,7 +51,37 @@ enum RenderRoundTrip {
             case .made(let second): renderer = second
             }
         }
-        return problem(renderingEveryFormatOf: renderer, skippingHeavy: true)
+        if let problem = problem(renderingEveryFormatOf: renderer, skippingHeavy: true) { return problem }
+        return problem(renderingLastVariantOf: spec)
+    }
+
+    /// What went wrong drawing the last of `spec`'s variants (dark, right to left, another text size), or nil: its
+    /// first, middle and last PNG and SVG frames and its animated SVG, each checked.
+    static func problem(renderingLastVariantOf spec: PickerSpec) -> String? {
+        guard spec.variants.count > 1, let variant = spec.variants.last else { return nil }
+        let renderer: Renderer
+        do {
+            renderer = try Renderer(spec, variant: variant, file: file)
+        } catch let error as SpecError {
+            guard case .limitExceeded = error.problem else { return "variant \(variant) of a valid spec was refused: \(error)" }
+            return nil
+        } catch {
+            return "variant \(variant): Renderer could not be set up: \(error)"
+        }
+        let last = renderer.frameCount - 1
+        for format in [OutputFormat.png, .svg, .svgAnimated] {
+            for frame in format.isPerFrame ? Array(Set([0, last / 2, last])).sorted() : [0] {
+                do {
+                    let output = try renderer.encoded(format, frame: frame)
+                    if let problem = EncodedOutputCheck.problem(with: output, format: format, renderer: renderer) {
+                        return "variant \(variant), \(format.rawValue) of frame \(frame): \(problem)"
+                    }
+                } catch {
+                    return "variant \(variant), \(format.rawValue) of frame \(frame) failed: \(error)"
+                }
+            }
+        }
+        return nil
     }
 
     /// What went wrong rendering every format of `renderer`, or nil.

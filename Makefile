@@ -94,11 +94,12 @@ clean:
 # Fixtures/fuzz-corpus and Fixtures/bad-specs; Fuzz/spec.dict knows every key and keyword of a spec.
 FUZZ_SECONDS ?= 60
 FUZZ_SCRATCH = .build/fuzz-spm
-FUZZ_OBJECTS = $$(for module in PickerKit PickerRender PickerGIF PickerCompare PickerReel; do \
+FUZZ_PACKAGES = cairo pangocairo libdeflate imagequant libgif librsvg-2.0 zlib libwebpmux libavformat libavcodec libswscale libavutil
+FUZZ_OBJECTS = $$(for module in PickerKit PickerRender PickerGIF PickerWebP PickerVideo PickerCompare PickerReel; do \
 	grep -o '"object": "[^"]*\.swift\.o"' $(FUZZ_SCRATCH)/release/$$module.build/output-file-map.json | cut -d'"' -f4; done)
 FUZZ_C_FLAGS = $$(for map in Sources/CPicker*/module.modulemap; do printf -- '-Xcc -fmodule-map-file=%s ' $$map; done) \
-	$$(for flag in $$(pkg-config --cflags cairo pangocairo); do printf -- '-Xcc %s ' $$flag; done)
-FUZZ_LIBS = $$(pkg-config --libs cairo pangocairo libdeflate imagequant libgif)
+	$$(for flag in $$(pkg-config --cflags $(FUZZ_PACKAGES)); do printf -- '-Xcc %s ' $$flag; done)
+FUZZ_LIBS = $$(pkg-config --libs $(FUZZ_PACKAGES))
 RENDER_FUZZER = .build/fuzz/render-fuzzer
 SPEC_FUZZER = .build/fuzz/spec-fuzzer
 FUZZ_SEEDS = Fixtures/specs Fixtures/fuzz-corpus Fixtures/bad-specs

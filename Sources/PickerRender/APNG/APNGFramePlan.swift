@@ -75,14 +75,8 @@ package struct APNGFramePlan: Equatable, Sendable {
     ///
     /// Throws `APNGEncodingError.invalidTiming` for the reasons `init` gives.
     static func clock(frameCount: Int, fps: Double, duration: Double) throws(APNGEncodingError) -> APNGClock {
-        guard fps.isFinite, fps > 0 else { throw .invalidTiming("the frame rate \(fps) is not a positive number") }
-        guard frameCount > 0 else { throw .invalidTiming("there are no frames") }
-        guard duration.isFinite, duration >= 0, duration <= maximumDuration else {
-            throw .invalidTiming("the duration \(duration) s is not a number of seconds from 0 to \(maximumDuration)")
-        }
-        let lastTime = Double(frameCount - 1) / fps
-        guard lastTime <= maximumDuration else {
-            throw .invalidTiming("the last frame is at \(lastTime) s, beyond \(maximumDuration) s")
+        if let problem = AnimationTiming.problem(frameCount: frameCount, fps: fps, duration: duration, maximumDuration: maximumDuration) {
+            throw .invalidTiming(problem)
         }
         return APNGClock(fps: fps)
     }

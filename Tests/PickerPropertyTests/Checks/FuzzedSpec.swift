@@ -156,6 +156,11 @@ struct FuzzedSpec {
             cornerRadius: optionalNumber(in: length), color: colour(), opacity: optionalNumber(in: 0...1),
             layer: flag() ? pick(HighlightLayer.allCases) : nil)
         appearance(of: &style)
+        // The segmented preset's curve is a spring: durations it would govern must go, as with a spring given.
+        if style.preset == .segmented, animation.curve == nil {
+            animation.duration = nil
+            for index in changes.indices where changes[index].curve == nil { changes[index].duration = nil }
+        }
         let output = OutputSettings(
             fps: number(in: SpecLimits.fps), scale: number(in: SpecLimits.scale), loopCount: pick([nil, 1, 2, 65_535, 1 + Int(byte())]))
         var spec = try PickerSpec(

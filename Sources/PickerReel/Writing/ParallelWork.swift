@@ -3,19 +3,22 @@ import Foundation
 
 /// Runs `count` independent jobs on up to `workers` threads and collects the first error of each job.
 ///
-/// Jobs must not share non-Sendable state: each creates its own Cairo and Pango objects.
+/// Each thread takes the next job not yet started, in index order, so a long job does not hold back the jobs
+/// queued behind it: give the longest first. Jobs must not share non-Sendable state: each creates its own Cairo
+/// and Pango objects.
 package func runInParallel(count: Int, workers: Int, _ job: @Sendable (Int) throws -> Void) -> [Int: any Error] {
     let failures = FailureBox()
     let lanes = max(1, min(workers, count))
-    DispatchQueue.concurrentPerform(iterations: lanes) { lane in
-        var index = lane
-        while index < count {
+    let taken = SharedCounter()
+    DispatchQueue.concurrentPerform(iterations: lanes) { _ in
+        while true {
+            let index = taken.add(1) - 1
+            guard index < count else { return }
             do {
                 try job(index)
             } catch {
                 failures.record(error, for: index)
             }
-            index += lanes
         }
     }
     return failures.all

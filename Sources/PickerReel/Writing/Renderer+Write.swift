@@ -42,13 +42,16 @@ extension Renderer {
                 if let first = failures.keys.min(), let error = failures[first] { throw error }
                 files += (0..<frameCount).map { format.fileName(name: name, frame: $0) }
             }
-            for format in chosen where !format.isPerFrame {
-                let data = try encoded(format, options: options)
-                let file = format.fileName(name: name)
-                try output.write(data, named: file)
+            // The animation files are independent: encoded side by side, the slowest encoders first.
+            let whole = chosen.filter { !$0.isPerFrame }.sorted { $0.encodingCost > $1.encodingCost }
+            let failures = runInParallel(count: whole.count, workers: options.jobs ?? ProcessInfo.processInfo.activeProcessorCount) {
+                index in
+                let data = try self.encoded(whole[index], options: options)
+                try output.write(data, named: whole[index].fileName(name: name))
                 _ = bytes.add(data.count)
-                files.append(file)
             }
+            if let first = failures.keys.min(), let error = failures[first] { throw error }
+            files += whole.map { $0.fileName(name: name) }
             try output.commit(removingStale: { file in chosen.contains { $0.owns(file, name: name) } })
         } catch {
             output.discard()

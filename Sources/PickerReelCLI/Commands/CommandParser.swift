@@ -94,7 +94,9 @@ public enum CommandParser {
             --variant picks some of them.
 
             Per-frame formats write frame-0000.png (or .svg), …; svg-animated writes <name>.svg, sheet writes
-            <name>-sheet.png, gif <name>.gif, apng <name>.png and webp <name>.webp in the same folder.
+            <name>-sheet.png, gif <name>.gif, apng <name>.png, webp <name>.webp, mp4 <name>.mp4 and webm
+            <name>.webm in the same folder. For a README on GitHub choose webp (lossless, plays in an <img>);
+            for Slack and older tools gif; for video players and <video> mp4 or webm.
 
             --png-level trades encoding time for file size (libdeflate's levels); the pixels are the same at
             every level. docs/performance.md has the measured trade-off.

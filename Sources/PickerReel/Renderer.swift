@@ -158,18 +158,18 @@ public final class Renderer: Sendable {
         Data(try videoBytes(.webm, options: options))
     }
 
-    func videoBytes(_ format: VideoFormat, options: VideoOptions) throws -> [UInt8] {
+    func videoBytes(_ format: VideoFormat, options: VideoOptions, frameDrawn: (@Sendable () -> Void)? = nil) throws -> [UInt8] {
         let encoderOptions = try options.encoderOptions(for: format)
         let (width, height) = pixelSize
         guard width <= 16_384, height <= 16_384 else { throw RenderError.tooLarge(width: width, height: height) }
-        return try encodeFrames(format.rawValue.uppercased()) { timeline, frame in
+        return try encodeFrames(format.rawValue.uppercased(), frameDrawn: frameDrawn) { timeline, frame in
             try VideoEncoder(options: encoderOptions).encode(frameCount: timeline.frameCount, fps: timeline.fps, frame: frame).bytes
         }
     }
 
-    func apngBytes() throws -> [UInt8] {
+    func apngBytes(frameDrawn: (@Sendable () -> Void)? = nil) throws -> [UInt8] {
         let options = APNGEncoderOptions(loopCount: spec.output.loopCount)
-        return try encodeFrames("APNG") { timeline, frame in
+        return try encodeFrames("APNG", frameDrawn: frameDrawn) { timeline, frame in
             try APNGEncoder(options: options).encode(
                 frameCount: timeline.frameCount, fps: timeline.fps, duration: timeline.duration, frame: frame
             )
@@ -177,7 +177,7 @@ public final class Renderer: Sendable {
         }
     }
 
-    func webpBytes(quality: Int?) throws -> [UInt8] {
+    func webpBytes(quality: Int?, frameDrawn: (@Sendable () -> Void)? = nil) throws -> [UInt8] {
         var options = WebPEncoderOptions(loopCount: spec.output.loopCount)
         if let quality {
             guard (0...100).contains(quality) else {
@@ -189,7 +189,7 @@ public final class Renderer: Sendable {
         guard width <= WebPEncoder.maximumSide, height <= WebPEncoder.maximumSide else {
             throw RenderError.tooLarge(width: width, height: height)
         }
-        return try encodeFrames("WebP") { timeline, frame in
+        return try encodeFrames("WebP", frameDrawn: frameDrawn) { timeline, frame in
             try WebPEncoder(options: options).encode(
                 frameCount: timeline.frameCount, fps: timeline.fps, duration: timeline.duration, frame: frame
             )
@@ -198,11 +198,17 @@ public final class Renderer: Sendable {
     }
 
     /// Runs an encoder over every frame, drawn by one drawer, and names the format in its errors.
-    func encodeFrames(_ format: String, _ encode: (Timeline, (Int) throws -> RGBAImage) throws -> [UInt8]) throws -> [UInt8] {
+    /// `frameDrawn` is called after each frame is drawn, for progress.
+    func encodeFrames(
+        _ format: String, frameDrawn: (@Sendable () -> Void)? = nil, _ encode: (Timeline, (Int) throws -> RGBAImage) throws -> [UInt8]
+    ) throws -> [UInt8] {
         let timeline = plan.timeline
         return try drawers.borrow { drawer in
             do {
-                return try encode(timeline) { index in try drawer.image(state: timeline.state(forFrame: index)) }
+                return try encode(timeline) { index in
+                    defer { frameDrawn?() }
+                    return try drawer.image(state: timeline.state(forFrame: index))
+                }
             } catch let error as RenderError {
                 throw error
             } catch {
@@ -219,7 +225,7 @@ public final class Renderer: Sendable {
         try drawers.borrow { drawer throws(RenderError) in try ContactSheet(drawer: drawer).pngBytes() }
     }
 
-    func gifBytes(matte: GIFMatte) throws -> [UInt8] {
+    func gifBytes(matte: GIFMatte, frameDrawn: (@Sendable () -> Void)? = nil) throws -> [UInt8] {
         let options = GIFEncoderOptions(loopCount: spec.output.loopCount, matte: try matte.color(over: plan.style.background))
         let timeline = plan.timeline
         return try drawers.borrow { drawer in
@@ -227,7 +233,9 @@ public final class Renderer: Sendable {
                 return try GIFEncoder(options: options).encode(
                     frameCount: timeline.frameCount, fps: timeline.fps, duration: timeline.duration
                 ) {
-                    index in try drawer.image(state: timeline.state(forFrame: index))
+                    index in
+                    defer { frameDrawn?() }
+                    return try drawer.image(state: timeline.state(forFrame: index))
                 }.bytes
             } catch let error as GIFEncodingError {
                 throw RenderError.encoder(format: "GIF", detail: error.description)

@@ -155,6 +155,19 @@ struct RendererTests {
         }
         return files
     }
+    /// Progress counts every frame file and every frame an animation encoder draws, once, up to the total it gives.
+    @Test func progressCountsEveryFrameOnceUpToItsTotal() throws {
+        let renderer = try Renderer(try fixtureSpec("seed-demo"))
+        let calls = ProgressLog()
+        let options = WriteOptions(jobs: 2) { done, total in calls.add(done, total) }
+        let formats: [OutputFormat] = [.png, .svg, .gif, .apng, .webp, .mp4, .webm, .sheet, .svgAnimated]
+        try renderer.write(formats: formats, to: try temporaryFolder().appendingPathComponent("progress"), options: options)
+        let frames = renderer.frameCount
+        let expected = frames * 7
+        #expect(calls.totals == [expected])
+        #expect(calls.done.sorted() == Array(1...expected))
+    }
+
 }
 
 /// Results written by several threads, one slot each.
@@ -177,5 +190,32 @@ final class ResultBox: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         return slots
+    }
+}
+
+/// What a progress callback was called with, from any thread.
+final class ProgressLog: @unchecked Sendable {
+    // @unchecked: the arrays are only touched while holding `lock`.
+    private let lock = NSLock()
+    private var doneValues: [Int] = []
+    private var totalValues: Set<Int> = []
+
+    func add(_ done: Int, _ total: Int) {
+        lock.lock()
+        doneValues.append(done)
+        totalValues.insert(total)
+        lock.unlock()
+    }
+
+    var done: [Int] {
+        lock.lock()
+        defer { lock.unlock() }
+        return doneValues
+    }
+
+    var totals: [Int] {
+        lock.lock()
+        defer { lock.unlock() }
+        return Array(totalValues)
     }
 }

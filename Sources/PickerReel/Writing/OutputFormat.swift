@@ -22,6 +22,9 @@ public enum OutputFormat: String, Hashable, Sendable, CaseIterable {
     /// True for formats written once per frame.
     public var isPerFrame: Bool { self == .png || self == .svg }
 
+    /// True for the animation formats whose encoder draws every frame (GIF, APNG, WebP, MP4, WebM).
+    var drawsEveryFrame: Bool { [.gif, .apng, .webp, .mp4, .webm].contains(self) }
+
     /// How long the format takes to encode, relative to the others (measured on the large bench spec: WebM 29 s,
     /// MP4 5.6 s, WebP 2.1 s, GIF 0.9 s, the sheet and APNG under 0.4 s), so the slowest start first.
     var encodingCost: Int {

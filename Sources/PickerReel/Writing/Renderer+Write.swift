@@ -22,7 +22,10 @@ extension Renderer {
         let output = try OutputFolder(destination: folder, faults: options.renameFaults)
         let frameCount = self.frameCount
         let perFrame = chosen.filter(\.isPerFrame)
-        let total = frameCount * perFrame.count
+        // Progress counts frame files and the frames each animation format draws (the animated SVG and the sheet
+        // draw none or a few).
+        let drawing = chosen.filter { !$0.isPerFrame && $0.drawsEveryFrame }
+        let total = frameCount * (perFrame.count + drawing.count)
         let done = SharedCounter()
         let drawn = SharedCounter()
         let bytes = SharedCounter()
@@ -46,7 +49,7 @@ extension Renderer {
             let whole = chosen.filter { !$0.isPerFrame }.sorted { $0.encodingCost > $1.encodingCost }
             let failures = runInParallel(count: whole.count, workers: options.jobs ?? ProcessInfo.processInfo.activeProcessorCount) {
                 index in
-                let data = try self.encoded(whole[index], options: options)
+                let data = try self.encoded(whole[index], options: options) { options.progress?(done.add(1), total) }
                 try output.write(data, named: whole[index].fileName(name: name))
                 _ = bytes.add(data.count)
             }
@@ -64,7 +67,10 @@ extension Renderer {
     /// The bytes of `format` in memory: frame `frame` of a per-frame format, or the whole animation's file.
     ///
     /// The one place each format is produced, for `write` and for tests and fuzzing that go through every format.
-    package func encoded(_ format: OutputFormat, frame: Int = 0, options: WriteOptions = WriteOptions()) throws -> [UInt8] {
+    /// `frameDrawn` is called after each frame an animation format draws (not for per-frame formats), for progress.
+    package func encoded(
+        _ format: OutputFormat, frame: Int = 0, options: WriteOptions = WriteOptions(), frameDrawn: (@Sendable () -> Void)? = nil
+    ) throws -> [UInt8] {
         switch format {
         case .png:
             let state = try self.state(frame: frame)
@@ -74,11 +80,11 @@ extension Renderer {
             return try withDrawer { drawer in try drawer.svg(state: state) }
         case .svgAnimated: return try animatedSVGBytes()
         case .sheet: return try contactSheetBytes()
-        case .gif: return try gifBytes(matte: options.gifMatte)
-        case .apng: return try apngBytes()
-        case .webp: return try webpBytes(quality: options.webpQuality)
-        case .mp4: return try videoBytes(.mp4, options: options.video)
-        case .webm: return try videoBytes(.webm, options: options.video)
+        case .gif: return try gifBytes(matte: options.gifMatte, frameDrawn: frameDrawn)
+        case .apng: return try apngBytes(frameDrawn: frameDrawn)
+        case .webp: return try webpBytes(quality: options.webpQuality, frameDrawn: frameDrawn)
+        case .mp4: return try videoBytes(.mp4, options: options.video, frameDrawn: frameDrawn)
+        case .webm: return try videoBytes(.webm, options: options.video, frameDrawn: frameDrawn)
         }
     }
 

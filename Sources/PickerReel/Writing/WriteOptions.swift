@@ -12,7 +12,8 @@ public struct WriteOptions: Sendable {
     public var webpQuality: Int?
     /// How MP4 and WebM videos are encoded.
     public var video: VideoOptions
-    /// Called after each frame file is written, with the number written so far and the total, from any thread.
+    /// Called after each frame file is written and each frame an animation encoder draws, with the number done so far
+    /// and the total, from any thread.
     public var progress: (@Sendable (_ done: Int, _ total: Int) -> Void)?
     /// Fails the n-th rename of the switch, for tests of the rollback.
     package var renameFaults: RenameFaults?

@@ -198,6 +198,7 @@ public final class Renderer: Sendable {
     }
 
     /// Runs an encoder over every frame, drawn by one drawer, and names the format in its errors.
+    ///
     /// `frameDrawn` is called after each frame is drawn, for progress.
     func encodeFrames(
         _ format: String, frameDrawn: (@Sendable () -> Void)? = nil, _ encode: (Timeline, (Int) throws -> RGBAImage) throws -> [UInt8]

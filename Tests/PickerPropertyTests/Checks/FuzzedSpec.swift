@@ -167,14 +167,18 @@ struct FuzzedSpec {
             items: items, initial: initial, changes: changes, tail: number(in: 0...SpecLimits.maximumSeconds), style: style,
             animation: animation, output: output)
         if flag() {
-            spec.touches = TouchStyle(color: colour(), opacity: optionalNumber(in: 0...1), diameter: optionalNumber(in: SpecLimits.touchDiameter))
+            spec.touches = TouchStyle(
+                color: colour(), opacity: optionalNumber(in: 0...1), diameter: optionalNumber(in: SpecLimits.touchDiameter))
         }
         if flag() {
             // Two values of each axis at most: 8 variants, within SpecLimits.maximumVariants.
             spec.variantAxes = VariantAxes(
-                colorScheme: flag() ? Array(Set([pick(ColorScheme.allCases), pick(ColorScheme.allCases)])).sorted { $0.rawValue < $1.rawValue } : nil,
+                colorScheme: flag()
+                    ? Array(Set([pick(ColorScheme.allCases), pick(ColorScheme.allCases)])).sorted { $0.rawValue < $1.rawValue } : nil,
                 layoutDirection: flag() ? [pick(LayoutDirection.allCases)] : nil,
-                dynamicTypeSize: flag() ? Array(Set([pick(DynamicTypeSize.allCases), pick(DynamicTypeSize.allCases)])).sorted { $0.rawValue < $1.rawValue } : nil)
+                dynamicTypeSize: flag()
+                    ? Array(Set([pick(DynamicTypeSize.allCases), pick(DynamicTypeSize.allCases)])).sorted { $0.rawValue < $1.rawValue }
+                    : nil)
         }
         try spec.validate()
         return spec

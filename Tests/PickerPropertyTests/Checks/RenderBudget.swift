@@ -52,7 +52,9 @@ enum RenderBudget {
         }
         // Shadows: at most 2, blurred at most 8 pt and offset at most 64 pt (each blur is three passes a frame).
         spec.style.highlight.shadows = spec.style.highlight.shadows.map { shadows in
-            shadows.prefix(2).map { Shadow(color: $0.color, x: max(-length, min($0.x, length)), y: max(-length, min($0.y, length)), blur: min($0.blur, 8)) }
+            shadows.prefix(2).map {
+                Shadow(color: $0.color, x: max(-length, min($0.x, length)), y: max(-length, min($0.y, length)), blur: min($0.blur, 8))
+            }
         }
         if let diameter = spec.touches?.diameter { spec.touches?.diameter = min(diameter, length) }
         return spec

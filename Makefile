@@ -105,7 +105,7 @@ SPEC_FUZZER = .build/fuzz/spec-fuzzer
 FUZZ_SEEDS = Fixtures/specs Fixtures/fuzz-corpus Fixtures/bad-specs
 # The Swift runtime's own backtracer would print over AddressSanitizer's report of the same crash.
 FUZZ_RUN = SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=fast_unwind_on_malloc=0 LSAN_OPTIONS=suppressions=$(CURDIR)/Fuzz/lsan-suppressions.txt:print_suppressions=0
-FUZZ_FLAGS = -dict=Fuzz/spec.dict -max_len=8192 -timeout=10 -rss_limit_mb=2048 -max_total_time=$(FUZZ_SECONDS) \
+FUZZ_FLAGS = -dict=Fuzz/spec.dict -max_len=8192 -timeout=60 -rss_limit_mb=3072 -max_total_time=$(FUZZ_SECONDS) \
 	-print_final_stats=1 -artifact_prefix=fuzz-artifacts/
 
 fuzz-build: deps

@@ -1,9 +1,10 @@
 import Foundation
 import Testing
 
-/// `compare --update` under the same attack as a render's commit (hostile pass 2): signals at every moment, a
-/// SIGKILL followed by another update, two updates at once. EXPECTED holds the goldens as they were or exactly the
-/// updated ones, with nothing hidden left over, and the message says which.
+/// `compare --update` under the same attack as a render's commit (hostile pass 2).
+///
+/// Signals at every moment, a SIGKILL followed by another update, two updates at once: EXPECTED holds the goldens
+/// as they were or exactly the updated ones, with nothing hidden left over, and the message says which.
 ///
 /// The update used to copy into a staging folder and rename file by file with no protection: a SIGTERM while it
 /// switched left 84 to 322 new goldens among 2,700 old ones, one golden missing, and the staging folder (holding the

@@ -103,9 +103,11 @@ struct OutputFolderTests {
         #expect(renames == 16)
     }
 
-    /// Relative paths, as `compare --update` writes a tree of goldens: replaced files in a folder, files in a new
-    /// nested folder, removed files. Failing the n-th rename for every n leaves the tree exactly as it was (the new
-    /// folders gone again); the first n past the last rename gives the whole new tree.
+    /// Relative paths, as `compare --update` writes a tree of goldens, switched all or nothing.
+    ///
+    /// Replaced files in a folder, files in a new nested folder, removed files: failing the n-th rename for every n
+    /// leaves the tree exactly as it was (the new folders gone again); the first n past the last rename gives the
+    /// whole new tree.
     @Test func aTreeOfRelativePathsIsSwitchedAllOrNothing() throws {
         func tree(in root: URL) throws -> URL {
             let destination = root.appendingPathComponent("goldens")

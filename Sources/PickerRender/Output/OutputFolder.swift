@@ -142,8 +142,9 @@ package final class OutputFolder: @unchecked Sendable {
         if descriptor >= 0 { close(descriptor) }
     }
 
-    /// Writes one file into the staging folder; several threads may write at once. `name` is a file name or a
-    /// relative path of file names (`spec/frame-0000.png`).
+    /// Writes one file into the staging folder; several threads may write at once.
+    ///
+    /// `name` is a file name or a relative path of file names (`spec/frame-0000.png`).
     ///
     /// Throws `RenderError.file` when the file cannot be written, when `name` is not a relative path inside the
     /// folder (empty, absolute, with `.` or `..`, or hidden as the folder's own entries are), or once the process is

@@ -1,4 +1,5 @@
 import Foundation
+import PickerReel
 import Testing
 
 /// The second hostile pass, through the binary: the new formats at their limits, specs named twice, and pictures
@@ -76,5 +77,73 @@ struct HostileFormatTests {
         #expect(run.stderr.contains("WebP") && run.stderr.contains("16,383"), "\(run)")
         #expect(!run.stderr.contains("at most 16384"), "\(run)")
         #expect(((try? FileManager.default.subpathsOfDirectory(atPath: output.path)) ?? []).isEmpty)
+    }
+
+    /// An animated PNG is refused by compare (exit 2, naming it), as a single file and inside a tree.
+    ///
+    /// Two APNGs whose first frames agree and whose animations do not (another item selected, another colour)
+    /// compared as "The file matches": compare read only the first frame.
+    @Test(arguments: ["files", "trees"])
+    func animatedPNGsAreNotComparedByTheirFirstFrame(_ shape: String) throws {
+        let work = try temporaryFolder()
+        let pictures = ["a": ("B", "gray"), "b": ("A", "red")].map { name, choice in
+            (
+                name,
+                #"{"items":["A","B"],"selection":{"initial":null,"sequence":[{"select":"\#(choice.0)","after":0.1}],"tail":0.2},"style":{"highlight":{"color":"\#(choice.1)"}},"output":{"fps":30,"scale":1}}"#
+            )
+        }
+        for (name, json) in pictures {
+            let folder = work.appendingPathComponent(name)
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            let spec = try writeSpec(json, named: "s.json", in: folder)
+            #expect(
+                try runTool(["render", spec, "-o", folder.appendingPathComponent("out").path, "--format", "apng", "-q"], timeLimit: 60)
+                    .status == 0)
+        }
+        let (expected, actual) =
+            shape == "files"
+            ? (work.appendingPathComponent("a/out/s/s.png").path, work.appendingPathComponent("b/out/s/s.png").path)
+            : (work.appendingPathComponent("a/out").path, work.appendingPathComponent("b/out").path)
+        let run = try runTool(["compare", expected, actual], timeLimit: 60)
+        #expect(!run.trapped, "\(run)")
+        #expect(run.status == 2, "an animation compared by its first frame: \(run)")
+        #expect(run.errorLines.count == 1, "\(run)")
+        #expect(run.stderr.contains("s.png") && run.stderr.contains("animated PNG"), "\(run)")
+    }
+
+    /// An RGB PNG with a tRNS chunk is read with its transparent colour.
+    ///
+    /// Such files (one colour transparent, as oxipng, pngcrush and Pillow write pictures whose alpha is all or
+    /// nothing) were read as opaque by the fast decoder: one matched an opaque black picture and differed from
+    /// the transparent one it is.
+    @Test func anRGBPNGWithATransparentColourIsReadWithItsTransparency() throws {
+        let work = try temporaryFolder()
+        var opaque = RGBAImage(width: 8, height: 8, filledWith: (0, 0, 0, 255))
+        opaque.pixels[0] = 255
+        var clear = RGBAImage(width: 8, height: 8, filledWith: (0, 0, 0, 0))
+        clear.pixels.replaceSubrange(0..<4, with: [255, 0, 0, 255])
+        let opaqueBytes = try PNGFile.encode(opaque)
+        #expect(opaqueBytes[25] == 2, "the encoder writes an opaque picture as RGB")
+        // tRNS after IHDR: black (0, 0, 0) is transparent.
+        let body: [UInt8] = Array("tRNS".utf8) + [0, 0, 0, 0, 0, 0]
+        let crc = Self.crc32(body)
+        let trns = [0, 0, 0, 6] + body + [UInt8(crc >> 24), UInt8(crc >> 16 & 0xFF), UInt8(crc >> 8 & 0xFF), UInt8(crc & 0xFF)]
+        let paths = ["trns.png", "opaque.png", "clear.png"].map { work.appendingPathComponent($0).path }
+        try Data(Array(opaqueBytes[..<33]) + trns + Array(opaqueBytes[33...])).write(to: URL(fileURLWithPath: paths[0]))
+        try Data(opaqueBytes).write(to: URL(fileURLWithPath: paths[1]))
+        try Data(try PNGFile.encode(clear)).write(to: URL(fileURLWithPath: paths[2]))
+        let againstClear = try runTool(["compare", paths[0], paths[2]], timeLimit: 60)
+        #expect(againstClear.status == 0, "\(againstClear)")
+        let againstOpaque = try runTool(["compare", paths[0], paths[1]], timeLimit: 60)
+        #expect(againstOpaque.status == 1, "\(againstOpaque)")
+    }
+
+    static func crc32(_ bytes: [UInt8]) -> UInt32 {
+        var crc: UInt32 = 0xFFFF_FFFF
+        for byte in bytes {
+            crc ^= UInt32(byte)
+            for _ in 0..<8 { crc = crc & 1 == 1 ? (crc >> 1) ^ 0xEDB8_8320 : crc >> 1 }
+        }
+        return ~crc
     }
 }

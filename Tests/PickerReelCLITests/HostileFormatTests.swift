@@ -146,4 +146,22 @@ struct HostileFormatTests {
         }
         return ~crc
     }
+
+    /// An animation whose file would have a frame's name is refused before anything is written.
+    ///
+    /// A spec named `frame-0003` wrote its APNG as `frame-0003.png`, the name of a PNG frame: a later PNG render of
+    /// it replaced the animation with frame 3 (a render must replace only files of the formats it writes).
+    @Test(arguments: [("apng", "frame-0003.png"), ("svg-animated", "frame-0003.svg")])
+    func anAnimationNamedLikeAFrameIsRefused(format: String, file: String) throws {
+        let work = try temporaryFolder()
+        let spec = try writeSpec(Self.small, named: "frame-0003.json", in: work)
+        let output = work.appendingPathComponent("out")
+        let run = try runTool(["render", spec, "-o", output.path, "--format", format], timeLimit: 60)
+        #expect(!run.trapped && run.status == 2, "\(run)")
+        #expect(run.errorLines.count == 1, "\(run)")
+        #expect(run.stderr.contains(file) && run.stderr.contains("frame"), "\(run)")
+        #expect(((try? FileManager.default.subpathsOfDirectory(atPath: output.path)) ?? []).isEmpty)
+        // Other formats of the same spec have names of their own.
+        #expect(try runTool(["render", spec, "-o", output.path, "--format", "png,gif,webp", "-q"], timeLimit: 60).status == 0)
+    }
 }

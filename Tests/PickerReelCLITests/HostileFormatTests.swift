@@ -164,4 +164,54 @@ struct HostileFormatTests {
         // Other formats of the same spec have names of their own.
         #expect(try runTool(["render", spec, "-o", output.path, "--format", "png,gif,webp", "-q"], timeLimit: 60).status == 0)
     }
+
+    /// A signal while a video, WebP or APNG is being encoded (inside libx264, libvpx, libwebp or the PNG encoder,
+    /// on their own threads) ends the tool with 128 + the signal and leaves the folder as it was: no trap at exit,
+    /// no half-written animation, no staging left.
+    @Test(arguments: [("mp4", SIGTERM), ("webm", SIGINT), ("webp", SIGTERM), ("apng", SIGINT)])
+    func aSignalMidEncodeLeavesTheFolderAsItWas(format: String, signal: Int32) throws {
+        let work = try temporaryFolder()
+        let spec = work.appendingPathComponent("long.json")
+        try Data(InterruptTests.longSpec.utf8).write(to: spec)
+        let output = work.appendingPathComponent("out")
+        let folder = output.appendingPathComponent("long")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let file = OutputFormatName.file(format, name: "long")
+        try Data("approved".utf8).write(to: folder.appendingPathComponent(file))
+        let before = try snapshot(of: work)
+        let process = Process()
+        process.executableURL = try toolURL()
+        process.arguments = ["render", spec.path, "-o", output.path, "--format", format, "-q"]
+        let errors = Pipe()
+        process.standardError = errors
+        try process.run()
+        let deadline = Date().addingTimeInterval(20)
+        var staging: [String] = []
+        while Date() < deadline && staging.isEmpty && process.isRunning {
+            staging = (try FileManager.default.contentsOfDirectory(atPath: folder.path)).filter { $0.hasPrefix(".") }
+            if staging.isEmpty { usleep(5_000) }
+        }
+        #expect(!staging.isEmpty, "the render never started")
+        usleep(400_000)
+        #expect(process.isRunning, "the encode finished before it could be interrupted")
+        kill(process.processIdentifier, signal)
+        process.waitUntilExit()
+        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(process.terminationReason == .exit && process.terminationStatus == 128 + signal, "\(message)")
+        #expect(!message.contains("Fatal") && !message.contains("crashed") && !message.contains("Backtrac"), "\(message)")
+        #expect(message.contains("left as it was: \(folder.path)"), "\(message)")
+        #expect(try snapshot(of: work) == before)
+    }
+}
+
+/// The file names of the animation formats, as the README's table gives them.
+enum OutputFormatName {
+    static func file(_ format: String, name: String) -> String {
+        switch format {
+        case "apng": return name + ".png"
+        case "svg-animated": return name + ".svg"
+        case "sheet": return name + "-sheet.png"
+        default: return name + "." + format
+        }
+    }
 }

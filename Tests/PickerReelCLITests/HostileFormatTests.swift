@@ -165,6 +165,21 @@ struct HostileFormatTests {
         #expect(try runTool(["render", spec, "-o", output.path, "--format", "png,gif,webp", "-q"], timeLimit: 60).status == 0)
     }
 
+    /// A variant that fails names itself: `variants.scale` [1, 8] made an @8x picture too wide for WebP (or for the
+    /// limits), and the message named only the file and `output.scale`, which is 1 there.
+    @Test(arguments: [("1024", "webp", "WebP holds at most 16,383"), ("1100", "png", "the picture would be 17600")])
+    func aFailingVariantIsNamedInItsMessage(padding: String, format: String, problem: String) throws {
+        let work = try temporaryFolder()
+        let spec = try writeSpec(
+            #"{"items":[""],"style":{"padding":0,"segmentPadding":{"horizontal":\#(padding)}},"selection":{"tail":0},"output":{"scale":1},"variants":{"scale":[1,8]}}"#,
+            named: "wide.json", in: work)
+        let run = try runTool(["render", spec, "-o", work.appendingPathComponent("out").path, "--format", format, "-q"], timeLimit: 120)
+        #expect(!run.trapped && run.status == 2, "\(run)")
+        #expect(run.errorLines.count == 1, "\(run)")
+        #expect(run.stderr.hasPrefix("pickerreel: error: \(spec) (variant @8x): "), "\(run)")
+        #expect(run.stderr.contains(problem), "\(run)")
+    }
+
     /// A signal while a video, WebP or APNG is being encoded (inside libx264, libvpx, libwebp or the PNG encoder,
     /// on their own threads) ends the tool with 128 + the signal and leaves the folder as it was: no trap at exit,
     /// no half-written animation, no staging left.

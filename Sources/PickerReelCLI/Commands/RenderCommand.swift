@@ -51,7 +51,7 @@ struct RenderCommand: Sendable {
         guard !OutputFolders.shared.isInterrupted else { return ExitCode.badInput }
         for index in failures.keys.sorted() {
             if let error = failures[index] {
-                console.err(ErrorLine.text(for: error, context: sources[index].displayName))
+                console.err(ErrorLine.text(for: error, context: sources[index].displayName, variant: sources[index].variant?.suffix))
             }
         }
         return failures.isEmpty ? ExitCode.success : ExitCode.badInput
@@ -113,7 +113,8 @@ struct RenderCommand: Sendable {
         let compression = options.pngLevel.map { PNGCompression(level: $0) } ?? .standard
         let renderer = try Renderer(source.spec, variant: source.variant, file: source.path, pngCompression: compression)
         for warning in renderer.warnings where !options.quiet {
-            console.err("pickerreel: warning: \(source.displayName): \(warning)\n")
+            let variant = source.variant.map { $0.suffix.isEmpty ? "" : " (variant \($0.suffix))" } ?? ""
+            console.err("pickerreel: warning: \(source.displayName)\(variant): \(warning)\n")
         }
         let write = WriteOptions(
             name: source.name, jobs: workers, gifMatte: options.gifMatte, webpQuality: options.webpQuality, video: options.video

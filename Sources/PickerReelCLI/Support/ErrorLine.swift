@@ -7,10 +7,15 @@ enum ErrorLine {
     /// The longest message printed, in characters.
     static let maximumLength = 1_000
 
-    static func text(for error: any Error, context: String? = nil, command: String = "") -> String {
+    /// The line for `error`, after `context` (the spec's path) when the message does not begin with it, and with
+    /// `variant` (a suffix such as `@8x`) after the path, so that a batch's line says which variant failed.
+    static func text(for error: any Error, context: String? = nil, variant: String? = nil, command: String = "") -> String {
         var message = "\(error)"
         if let context, !(error is SpecError), !message.hasPrefix(context) {
             message = "\(context): \(message)"
+        }
+        if let context, let variant, !variant.isEmpty, message.hasPrefix(context + ": ") {
+            message = "\(context) (variant \(variant))" + message.dropFirst(context.count)
         }
         if message.count > maximumLength {
             message = message.prefix(maximumLength) + "…"

@@ -165,8 +165,10 @@ struct HostileFormatTests {
         #expect(try runTool(["render", spec, "-o", output.path, "--format", "png,gif,webp", "-q"], timeLimit: 60).status == 0)
     }
 
-    /// A variant that fails names itself: `variants.scale` [1, 8] made an @8x picture too wide for WebP (or for the
-    /// limits), and the message named only the file and `output.scale`, which is 1 there.
+    /// A variant that fails names itself.
+    ///
+    /// `variants.scale` [1, 8] made an @8x picture too wide for WebP (or for the limits), and the message named
+    /// only the file and `output.scale`, which is 1 there.
     @Test(arguments: [("1024", "webp", "WebP holds at most 16,383"), ("1100", "png", "the picture would be 17600")])
     func aFailingVariantIsNamedInItsMessage(padding: String, format: String, problem: String) throws {
         let work = try temporaryFolder()
@@ -178,6 +180,28 @@ struct HostileFormatTests {
         #expect(run.errorLines.count == 1, "\(run)")
         #expect(run.stderr.hasPrefix("pickerreel: error: \(spec) (variant @8x): "), "\(run)")
         #expect(run.stderr.contains(problem), "\(run)")
+    }
+
+    /// An output path longer than the system allows is one line that ends with the reason, and leaves nothing.
+    ///
+    /// Beyond PATH_MAX (4,096 bytes) the line was cut at 1,000 characters inside the path, so "File name too long"
+    /// never showed; and `frame -o` left the 17 folders it had made for the file behind.
+    @Test(arguments: ["render", "frame"])
+    func anOutputPathTooLongForTheSystemSaysSoAndLeavesNothing(command: String) throws {
+        let work = try temporaryFolder()
+        let spec = try writeSpec(Self.small, named: "s.json", in: work)
+        let deep = work.appendingPathComponent("deep").appendingPathComponent(
+            Array(repeating: String(repeating: "d", count: 250), count: 17).joined(separator: "/"))
+        let arguments =
+            command == "render"
+            ? ["render", spec, "-o", deep.path, "--format", "webm", "-q"]
+            : ["frame", spec, "--index", "0", "-o", deep.appendingPathComponent("x.png").path]
+        let run = try runTool(arguments, timeLimit: 60)
+        #expect(!run.trapped && run.status == 2, "\(run)")
+        #expect(run.errorLines.count == 1, "\(run)")
+        #expect(run.stderr.utf8.count <= 1_200, "\(run.stderr.utf8.count) bytes")
+        #expect(run.stderr.contains("File name too long"), "\(run)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: work.path) == ["s.json"])
     }
 
     /// A signal while a video, WebP or APNG is being encoded (inside libx264, libvpx, libwebp or the PNG encoder,

@@ -1,8 +1,8 @@
 import PickerReel
 
 /// The one line the tool prints for a failure: `pickerreel: error: ` (or `pickerreel COMMAND: error: `), the spec
-/// the failure belongs to when the message does not already name it, and the message, at most `maximumLength`
-/// characters long whatever the input (a key of megabytes is cut short).
+/// the failure belongs to when the message does not already name it, and the message, at most about
+/// `maximumLength` characters long whatever the input (a key of megabytes or a path of kilobytes loses its middle).
 enum ErrorLine {
     /// The longest message printed, in characters.
     static let maximumLength = 1_000
@@ -18,7 +18,8 @@ enum ErrorLine {
             message = "\(context) (variant \(variant))" + message.dropFirst(context.count)
         }
         if message.count > maximumLength {
-            message = message.prefix(maximumLength) + "…"
+            // The middle goes: the start names the file, the end says what is wrong (after a long path or key).
+            message = message.prefix(maximumLength * 2 / 5) + " … " + message.suffix(maximumLength * 3 / 5)
         }
         let prefix = command.isEmpty ? "pickerreel" : "pickerreel \(command)"
         return "\(prefix): error: \(message)\n"

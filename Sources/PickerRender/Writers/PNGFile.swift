@@ -43,7 +43,7 @@ package enum PNGFile {
     }
 
     /// True when the PNG at `path` is animated (an APNG: an acTL chunk before the first image data), read chunk
-    /// header by chunk header up to the image data, without reading the pixels.
+    /// header by chunk header up to the image data (at most 1,000 chunks), without reading the pixels.
     ///
     /// A file that ends or goes wrong before its image data is not called animated; reading it says what is wrong.
     /// Throws `RenderError.file` when it cannot be opened.
@@ -54,7 +54,9 @@ package enum PNGFile {
         }
         defer { try? handle.close() }
         var offset: UInt64 = 8
-        while true {
+        // acTL comes before the first IDAT, after a few chunks at most; a file of millions of tiny chunks is not
+        // walked one read at a time.
+        for _ in 0..<1_000 {
             guard (try? handle.seek(toOffset: offset)) != nil, let header = try? handle.read(upToCount: 8), header.count == 8 else {
                 return false
             }
@@ -66,6 +68,7 @@ package enum PNGFile {
             default: offset += 12 + length
             }
         }
+        return false
     }
 
     /// Up to `count` bytes from the start of the regular file at `path`.

@@ -52,17 +52,41 @@ public enum ExpectedUpdate {
     /// Throws `CompareError` when EXPECTED is being written by another update or render, or a file cannot be staged
     /// (nothing is changed) or switched (what was switched is put back; the message says if that too failed).
     public static func apply(_ summary: ComparisonSummary) throws(CompareError) -> [Change] {
+        try apply(summary, through: nil)
+    }
+
+    /// Locks the tree EXPECTED (made if missing) before it is compared, so the comparison and the update see the
+    /// same files.
+    ///
+    /// Another update or a render into it fails at once. Give the result to `apply(_:through:)`; dropping it (or
+    /// `discard()`) leaves EXPECTED as it was.
+    ///
+    /// Throws `CompareError` when EXPECTED is locked by another update or render, or cannot be made or written.
+    package static func lock(_ root: String) throws(CompareError) -> OutputFolder {
+        do {
+            return try OutputFolder(destination: URL(fileURLWithPath: root))
+        } catch {
+            throw CompareError(.updateFailed(path: root, reason: reason(error), rolledBack: true))
+        }
+    }
+
+    /// `apply(_:)` through `output`, the lock `lock(_:)` took before comparing; nil takes it now.
+    package static func apply(_ summary: ComparisonSummary, through locked: OutputFolder?) throws(CompareError) -> [Change] {
         let changes = plan(summary)
-        guard !changes.isEmpty else { return [] }
+        guard !changes.isEmpty else {
+            locked?.discard()
+            return []
+        }
         if case .regularFile = FileKind.of(summary.actual) {
+            locked?.discard()
             return try replaceFile(summary.expected, with: summary.actual, change: changes[0])
         }
         let root = summary.expected
         let output: OutputFolder
-        do {
-            output = try OutputFolder(destination: URL(fileURLWithPath: root))
-        } catch {
-            throw CompareError(.updateFailed(path: root, reason: reason(error), rolledBack: true))
+        if let locked {
+            output = locked
+        } else {
+            output = try lock(root)
         }
         do throws(RenderError) {
             for file in summary.differingFiles where file.status != .removed {

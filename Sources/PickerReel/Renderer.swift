@@ -134,8 +134,8 @@ public final class Renderer: Sendable {
     /// Alpha is kept, identical frames merged, timestamps rounded to the millisecond so the total stays within 1 ms
     /// a frame of `duration`.
     ///
-    /// Throws `RenderError.invalidOption` for a quality outside 0–100, and `RenderError.tooLarge` for a picture
-    /// over WebP's 16,383 px a side.
+    /// Throws `RenderError.invalidOption` for a quality outside 0–100, and `RenderError.encoder` for a picture
+    /// over WebP's 16,383 px a side (one less than the picture limits allow) or when libwebp fails.
     public func webp(quality: Int? = nil) throws -> Data {
         Data(try webpBytes(quality: quality))
     }
@@ -187,7 +187,12 @@ public final class Renderer: Sendable {
         }
         let (width, height) = pixelSize
         guard width <= WebPEncoder.maximumSide, height <= WebPEncoder.maximumSide else {
-            throw RenderError.tooLarge(width: width, height: height)
+            // Within the picture limits (16,384 px a side) but not within WebP's, which is one pixel less.
+            throw RenderError.encoder(
+                format: "WebP",
+                detail:
+                    "a WebP holds at most 16,383 px a side, and this picture is \(width) × \(height) px; lower output.scale or the padding, or choose APNG"
+            )
         }
         return try encodeFrames("WebP", frameDrawn: frameDrawn) { timeline, frame in
             try WebPEncoder(options: options).encode(

@@ -103,6 +103,61 @@ struct OutputFolderTests {
         #expect(renames == 16)
     }
 
+    /// Relative paths, as `compare --update` writes a tree of goldens, switched all or nothing.
+    ///
+    /// Replaced files in a folder, files in a new nested folder, removed files: failing the n-th rename for every n
+    /// leaves the tree exactly as it was (the new folders gone again); the first n past the last rename gives the
+    /// whole new tree.
+    @Test func aTreeOfRelativePathsIsSwitchedAllOrNothing() throws {
+        func tree(in root: URL) throws -> URL {
+            let destination = root.appendingPathComponent("goldens")
+            try FileManager.default.createDirectory(at: destination.appendingPathComponent("a"), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(at: destination.appendingPathComponent("gone"), withIntermediateDirectories: true)
+            for name in ["a/one.png", "a/two.png", "gone/old.png", "keep.txt"] {
+                try Data("old \(name)".utf8).write(to: destination.appendingPathComponent(name))
+            }
+            return destination
+        }
+        func everything(_ folder: URL) throws -> [String: Data] {
+            var files: [String: Data] = [:]
+            for name in try FileManager.default.subpathsOfDirectory(atPath: folder.path) {
+                var isFolder: ObjCBool = false
+                let url = folder.appendingPathComponent(name)
+                _ = FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder)
+                files[isFolder.boolValue ? name + "/" : name] = isFolder.boolValue ? Data() : try Data(contentsOf: url)
+            }
+            return files
+        }
+        let written = ["a/one.png", "a/two.png", "new/deep/three.png"]
+        var renames = 0
+        for failing in 1...20 {
+            let destination = try tree(in: try temporaryFolder())
+            let before = try everything(destination)
+            let folder = try OutputFolder(destination: destination, faults: RenameFaults(failing: failing))
+            for name in written { try folder.write(Array("new \(name)".utf8), named: name) }
+            do {
+                try folder.commit(removing: ["gone/old.png", "never/was.png"])
+                let after = try everything(destination)
+                #expect(
+                    after["a/one.png"] == Data("new a/one.png".utf8) && after["new/deep/three.png"] == Data("new new/deep/three.png".utf8))
+                #expect(after["gone/old.png"] == nil && after["keep.txt"] == Data("old keep.txt".utf8))
+                #expect(!after.keys.contains { $0.hasPrefix(".") }, "\(after.keys.sorted())")
+                renames = failing - 1
+                break
+            } catch {
+                #expect(try everything(destination) == before, "rename \(failing) failed: \(error)")
+            }
+        }
+        // Two files replaced (4 renames), one added (1), one removed (1).
+        #expect(renames == 6)
+        let destination = try tree(in: try temporaryFolder())
+        let folder = try OutputFolder(destination: destination)
+        for name in ["../escape.png", "/abs.png", "a//b.png", ".pickerreel-new-x/f.png", "a/./b.png"] {
+            #expect(throws: RenderError.self, "\(name)") { try folder.write([1], named: name) }
+        }
+        folder.discard()
+    }
+
     /// A switch cut short after n renames (as SIGKILL would leave it, for every n) is finished by the next
     /// `OutputFolder` on the same destination before it does anything else.
     @Test func theNextOutputFinishesASwitchThatAKillCutShort() throws {
@@ -117,7 +172,9 @@ struct OutputFolderTests {
             try OutputFolder.writeManifest(plan, into: commit)
             // The killed render's switch stops before rename number `cut`.
             #expect(throws: RenderError.self) {
-                try OutputFolder.switchForward(plan, from: commit, backup: backup, into: destination, faults: RenameFaults(failing: cut))
+                var made: [URL] = []
+                try OutputFolder.switchForward(
+                    plan, from: commit, backup: backup, into: destination, faults: RenameFaults(failing: cut), madeFolders: &made)
             }
             // A staging folder a kill left before its switch: removed, its files never appear.
             let staging = destination.appendingPathComponent(".pickerreel-new-killed2")

@@ -139,6 +139,7 @@ public struct FolderComparison: Sendable {
     }
 
     static func read(_ path: String) throws(CompareError) -> RGBAImage {
+        try refuseAnimation(path)
         do {
             return try PNGFile.read(path)
         } catch {
@@ -146,13 +147,28 @@ public struct FolderComparison: Sendable {
         }
     }
 
-    static func declaredSize(_ path: String) throws(CompareError) -> ImageSize {
+    /// Throws for an animated PNG: its first frame is all a still reader sees, so comparing it would pass an
+    /// animation whose later frames differ.
+    static func refuseAnimation(_ path: String) throws(CompareError) {
+        guard case .regularFile = FileKind.of(path) else { return }
+        let animated: Bool
         do {
-            let size = try PNGFile.declaredSize(ofFile: path)
-            return ImageSize(width: size.width, height: size.height)
+            animated = try PNGFile.isAnimated(path)
         } catch {
             throw CompareError(.unreadable(path: path, error: error))
         }
+        if animated { throw CompareError(.animated(path: path)) }
+    }
+
+    static func declaredSize(_ path: String) throws(CompareError) -> ImageSize {
+        let size: (width: Int, height: Int)
+        do {
+            size = try PNGFile.declaredSize(ofFile: path)
+        } catch {
+            throw CompareError(.unreadable(path: path, error: error))
+        }
+        try refuseAnimation(path)
+        return ImageSize(width: size.width, height: size.height)
     }
 
     static func writeDiff(_ image: RGBAImage, to path: String) throws(CompareError) {

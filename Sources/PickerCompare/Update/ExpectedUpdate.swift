@@ -5,10 +5,12 @@ import PickerRender
 /// nothing, so a reviewer can take a change with `pickerreel compare --update`.
 ///
 /// Changed and resized files are replaced by the actual ones, added files copied in, removed files deleted; files
-/// that match, and anything that is not a `*.png` in the tree, are left alone. Every new file is first copied
-/// into a hidden staging folder inside EXPECTED (so on the same file system); only then are the files switched,
-/// each old file moved aside before its replacement is moved in. If any step fails, the steps done are undone
-/// in reverse and EXPECTED is as it was. Folders left empty by removed files are removed.
+/// that match, and anything that is not a `*.png` in the tree, are left alone. A tree is written through the
+/// render's `OutputFolder`, with the same discipline: EXPECTED is locked (a second update or a render into it fails
+/// at once), every new file is first copied into a hidden staging folder inside it, and the switch is journalled,
+/// undone on failure, never cut in half by SIGINT, SIGTERM or SIGHUP (the tool's signal handling waits for it, or
+/// removes the staging), and finished by the next update after a SIGKILL. Folders left empty by removed files are
+/// removed.
 public enum ExpectedUpdate {
     /// One change made to EXPECTED.
     public struct Change: Equatable, Sendable {
@@ -47,28 +49,88 @@ public enum ExpectedUpdate {
 
     /// Makes EXPECTED equal ACTUAL for the files of `summary` that do not match, and returns what it changed.
     ///
-    /// Throws `CompareError` when a file cannot be staged (nothing is changed) or switched (what was switched is
-    /// put back; the message says if that too failed).
+    /// Throws `CompareError` when EXPECTED is being written by another update or render, or a file cannot be staged
+    /// (nothing is changed) or switched (what was switched is put back; the message says if that too failed).
     public static func apply(_ summary: ComparisonSummary) throws(CompareError) -> [Change] {
+        try apply(summary, through: nil)
+    }
+
+    /// Locks the tree EXPECTED (made if missing) before it is compared, so the comparison and the update see the
+    /// same files.
+    ///
+    /// Another update or a render into it fails at once. Give the result to `apply(_:through:)`; dropping it (or
+    /// `discard()`) leaves EXPECTED as it was.
+    ///
+    /// Throws `CompareError` when EXPECTED is locked by another update or render, or cannot be made or written.
+    package static func lock(_ root: String) throws(CompareError) -> OutputFolder {
+        do {
+            return try OutputFolder(destination: URL(fileURLWithPath: root))
+        } catch {
+            throw CompareError(.updateFailed(path: root, reason: reason(error), rolledBack: true))
+        }
+    }
+
+    /// `apply(_:)` through `output`, the lock `lock(_:)` took before comparing; nil takes it now.
+    package static func apply(_ summary: ComparisonSummary, through locked: OutputFolder?) throws(CompareError) -> [Change] {
         let changes = plan(summary)
-        guard !changes.isEmpty else { return [] }
+        guard !changes.isEmpty else {
+            locked?.discard()
+            return []
+        }
         if case .regularFile = FileKind.of(summary.actual) {
+            locked?.discard()
             return try replaceFile(summary.expected, with: summary.actual, change: changes[0])
         }
-        var switcher = try TreeSwitch(root: summary.expected)
-        defer { switcher.removeStaging() }
-        for file in summary.differingFiles where file.status != .removed {
-            guard let actual = file.actualPath else { continue }
-            try switcher.stage(actual, as: file.path)
+        let root = summary.expected
+        let output: OutputFolder
+        if let locked {
+            output = locked
+        } else {
+            output = try lock(root)
         }
-        try switcher.switchFiles(changes)
-        switcher.removeEmptiedFolders(changes.filter { $0.kind == .removed }.map(\.path))
+        do throws(RenderError) {
+            for file in summary.differingFiles where file.status != .removed {
+                guard let actual = file.actualPath else { continue }
+                let bytes: [UInt8]
+                do {
+                    bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: actual)))
+                } catch {
+                    throw RenderError.file(path: actual, reason: "cannot read it (\(FileErrors.reason(error)))")
+                }
+                try output.write(bytes, named: file.path)
+            }
+            try output.commit(removing: changes.filter { $0.kind == .removed }.map(\.path))
+        } catch {
+            output.discard()
+            throw CompareError(.updateFailed(path: root, reason: reason(error), rolledBack: !output.needsRecovery))
+        }
+        removeEmptiedFolders(changes.filter { $0.kind == .removed }.map(\.path), in: root)
         return changes
+    }
+
+    /// The reason an update failed, in the user's terms.
+    static func reason(_ error: RenderError) -> String {
+        if case .busy = error {
+            return "another pickerreel update or render is writing into this folder; wait for it to finish"
+        }
+        return error.description
+    }
+
+    /// Removes the folders inside `root` that the removed files have left empty, innermost first.
+    static func removeEmptiedFolders(_ removed: [String], in root: String) {
+        for relative in removed {
+            for folder in OutputFolder.folders(of: relative).reversed() {
+                let full = URL(fileURLWithPath: root).appendingPathComponent(folder).path
+                guard let contents = try? FileManager.default.contentsOfDirectory(atPath: full), contents.isEmpty else { break }
+                try? FileManager.default.removeItem(atPath: full)
+            }
+        }
     }
 
     /// Two single files: the expected file becomes a copy of the actual one, by one atomic rename.
     static func replaceFile(_ expected: String, with actual: String, change: Change) throws(CompareError) -> [Change] {
-        let existed = TreeSwitch.exists(expected)
+        var status = stat()
+        let existed = lstat(expected, &status) == 0
         do {
             let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: actual)))
             try AtomicFile.write(bytes, to: expected)

@@ -113,7 +113,7 @@ extension Renderer {
     }
 
     /// Throws `RenderError.invalidOption` for a name that cannot be a file name, or whose animation files would
-    /// take the name of a frame file.
+    /// take the name of a frame file (of any per-frame format: a later render of frames would replace it).
     static func checkName(_ name: String, formats: [OutputFormat]) throws(RenderError) {
         guard !name.isEmpty, name != ".", name != "..", !name.contains("/"), !name.unicodeScalars.contains("\u{0}") else {
             throw RenderError.invalidOption("\"\(name)\" cannot name the output's files; give a name without slashes")
@@ -124,8 +124,9 @@ extension Renderer {
                 "the name \"\(name.prefix(40))…\" makes the file name \(long.utf8.count) bytes long; file systems allow 255, so give a shorter name"
             )
         }
+        // Every per-frame format, not only those written now: a later render of the frames would replace the file.
         for file in whole {
-            if let clash = formats.first(where: { $0.isPerFrame && $0.owns(file, name: name) }) {
+            if let clash = OutputFormat.allCases.first(where: { $0.isPerFrame && $0.owns(file, name: name) }) {
                 throw RenderError.invalidOption(
                     "the name \"\(name)\" makes the file \(file), which is also the name of a \(clash.rawValue) frame; rename the spec or the output"
                 )

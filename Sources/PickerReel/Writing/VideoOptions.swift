@@ -27,6 +27,9 @@ public struct VideoOptions: Hashable, Sendable {
     /// pixels, so that the colour 4:2:0 spreads across edges is the page's.
     public var matte: PickerColor?
     /// The constant rate factor, lower is better and larger: 0–51 for MP4 (default 20), 0–63 for WebM (default 30).
+    ///
+    /// MP4 at 0 is lossless, which H.264 stores in the High 4:4:4 Predictive profile (as it stores `.yuv444`), not
+    /// the High profile every player plays.
     public var crf: Int?
 
     /// Options; the defaults are 4:2:0 over white at the format's default quality.

@@ -14,6 +14,15 @@ extension CompareCommand {
     }
 
     private func runChecked() throws(CompareError) -> Int32 {
+        // An update of a tree locks EXPECTED before comparing it: a second update waits for nothing half-switched.
+        var locked: OutputFolder?
+        if options.update, FileKind.of(options.actual) == .folder {
+            switch FileKind.of(options.expected) {
+            case .folder, .missing: locked = try ExpectedUpdate.lock(options.expected)
+            default: break
+            }
+        }
+        defer { locked?.discard() }
         let settings = ComparisonSettings(metric: options.metric, threshold: options.threshold)
         let comparison = FolderComparison(settings: settings, tolerance: options.tolerance, diffPath: diffPath())
         let summary = try comparison.compare(expected: options.expected, actual: options.actual, allowsMissingExpected: options.update)
@@ -57,7 +66,7 @@ extension CompareCommand {
         guard options.update else {
             return summary.status == .differences ? ExitCode.differences : ExitCode.success
         }
-        let changes = try ExpectedUpdate.apply(summary)
+        let changes = try ExpectedUpdate.apply(summary, through: locked)
         console.out(Self.updateText(changes, expected: options.expected))
         return ExitCode.success
     }

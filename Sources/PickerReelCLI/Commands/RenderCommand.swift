@@ -14,9 +14,14 @@ struct RenderCommand: Sendable {
             return ExitCode.badInput
         }
         guard let sources = loadSources() else { return ExitCode.badInput }
-        let clashes = Dictionary(grouping: sources, by: \.name).filter { $0.value.count > 1 }.keys.sorted()
-        if let clash = clashes.first {
-            console.err("pickerreel: error: several specs are named \"\(clash)\"; their output folders would be the same (rename one)\n")
+        let clashes = Dictionary(grouping: sources, by: \.name).filter { $0.value.count > 1 }.sorted { $0.key < $1.key }
+        if let (name, clashing) = clashes.first {
+            var files = clashing.map(\.displayName)
+            let last = files.removeLast()
+            let both = clashing.count == 2 ? "both" : "all"
+            console.err(
+                "pickerreel: error: \(files.joined(separator: ", ")) and \(last) are \(both) named \"\(name)\"; their output folders would be the same (rename one)\n"
+            )
             return ExitCode.badInput
         }
         let workers = options.jobs ?? ProcessInfo.processInfo.activeProcessorCount
@@ -46,7 +51,7 @@ struct RenderCommand: Sendable {
         guard !OutputFolders.shared.isInterrupted else { return ExitCode.badInput }
         for index in failures.keys.sorted() {
             if let error = failures[index] {
-                console.err(ErrorLine.text(for: error, context: sources[index].displayName))
+                console.err(ErrorLine.text(for: error, context: sources[index].displayName, variant: sources[index].variant?.suffix))
             }
         }
         return failures.isEmpty ? ExitCode.success : ExitCode.badInput
@@ -68,7 +73,7 @@ struct RenderCommand: Sendable {
     /// The specs to render, sorted by path and cut to the shard, each variant as a spec of its own; nil after
     /// reporting any that cannot be loaded or lacks a variant asked for.
     func loadSources() -> [SpecSource]? {
-        var paths = options.specPaths.sorted()
+        var paths = Self.distinctFiles(options.specPaths.sorted())
         if let shard = options.shard { paths = Array(shard.slice(of: paths)) }
         var sources: [SpecSource] = []
         var failed = false
@@ -87,6 +92,19 @@ struct RenderCommand: Sendable {
         return failed ? nil : sources
     }
 
+    /// `paths` without those naming a file given earlier in the list, so that the same spec is rendered once.
+    ///
+    /// However it is spelt (`a.json`, `./a.json`, a link to it), a file is one file. Paths that cannot be looked at
+    /// are kept, for loading to report.
+    static func distinctFiles(_ paths: [String]) -> [String] {
+        var seen: Set<[UInt64]> = []
+        return paths.filter { path in
+            var status = stat()
+            guard stat(path, &status) == 0 else { return true }
+            return seen.insert([UInt64(status.st_dev), UInt64(status.st_ino)]).inserted
+        }
+    }
+
     /// Renders one spec into `destination` and returns a one-line summary.
     func render(_ source: SpecSource, into destination: URL, workers: Int, frameDone: @escaping @Sendable (_ total: Int) -> Void) throws
         -> String
@@ -95,7 +113,8 @@ struct RenderCommand: Sendable {
         let compression = options.pngLevel.map { PNGCompression(level: $0) } ?? .standard
         let renderer = try Renderer(source.spec, variant: source.variant, file: source.path, pngCompression: compression)
         for warning in renderer.warnings where !options.quiet {
-            console.err("pickerreel: warning: \(source.displayName): \(warning)\n")
+            let variant = source.variant.map { $0.suffix.isEmpty ? "" : " (variant \($0.suffix))" } ?? ""
+            console.err("pickerreel: warning: \(source.displayName)\(variant): \(warning)\n")
         }
         let write = WriteOptions(
             name: source.name, jobs: workers, gifMatte: options.gifMatte, webpQuality: options.webpQuality, video: options.video

@@ -14,6 +14,9 @@ import PickerKit
 /// - While a switch runs, `OutputFolders.interruptAll()` (the signal handler) waits for it to end rather than
 ///   cutting it in half.
 ///
+/// Names may be relative paths (`spec/frame-0000.png`, as `compare --update` writes a tree of goldens): folders
+/// missing in the destination are made by the switch and removed again if it is undone.
+///
 /// `write` may be called from several threads at once; `commit` and `discard` belong to the one owner.
 package final class OutputFolder: @unchecked Sendable {
     // @unchecked: `written` and `phase` are only touched while holding `lock`; `switchLock` orders commits
@@ -141,11 +144,20 @@ package final class OutputFolder: @unchecked Sendable {
 
     /// Writes one file into the staging folder; several threads may write at once.
     ///
-    /// Throws `RenderError.file` when the file cannot be written, or once the process is being interrupted.
+    /// `name` is a file name or a relative path of file names (`spec/frame-0000.png`).
+    ///
+    /// Throws `RenderError.file` when the file cannot be written, when `name` is not a relative path inside the
+    /// folder (empty, absolute, with `.` or `..`, or hidden as the folder's own entries are), or once the process is
+    /// being interrupted.
     package func write(_ bytes: [UInt8], named name: String) throws(RenderError) {
+        guard Self.isRelativeName(name) else {
+            throw RenderError.file(path: destination.appendingPathComponent(name).path, reason: "is not a file name inside the folder")
+        }
         let url = staging.appendingPathComponent(name)
+        let nested = name.contains("/")
         let outcome: String?? = OutputFolders.shared.whileNotInterrupted {
-            PlainFile.write(bytes, to: url.path)
+            if nested, let reason = Self.makeFolders(for: name, inside: staging) { return reason }
+            return PlainFile.write(bytes, to: url.path)
         }
         switch outcome {
         case .none:
@@ -161,10 +173,11 @@ package final class OutputFolder: @unchecked Sendable {
     }
 
     /// Moves every written file into the destination, replacing files of the same names, and removes the files
-    /// that `owns` claims for this output but that it did not write (frames of an earlier, longer render).
+    /// named in `removing` (relative paths) and those of the destination's own entries that `owns` claims for this
+    /// output but that it did not write (frames of an earlier, longer render).
     ///
     /// All or nothing: on any failure the destination is put back as it was and the error is thrown.
-    package func commit(removingStale owns: (String) -> Bool) throws(RenderError) {
+    package func commit(removing: [String] = [], removingStale owns: (String) -> Bool = { _ in false }) throws(RenderError) {
         switchLock.lock()
         defer { switchLock.unlock() }
         lock.lock()
@@ -176,7 +189,7 @@ package final class OutputFolder: @unchecked Sendable {
         }
         let plan: SwitchPlan
         do {
-            plan = try prepareSwitch(names: names, owns: owns)
+            plan = try prepareSwitch(names: names, removing: removing, owns: owns)
         } catch {
             discard()
             throw error
@@ -191,12 +204,15 @@ package final class OutputFolder: @unchecked Sendable {
             throw error
         }
         setPhase(.switching)
+        var madeFolders: [URL] = []
         do {
             try Self.makeFolder(backupFolder)
-            try Self.switchForward(plan, from: commitFolder, backup: backupFolder, into: destination, faults: faults)
+            try Self.switchForward(
+                plan, from: commitFolder, backup: backupFolder, into: destination, faults: faults, madeFolders: &madeFolders)
         } catch {
             do {
                 try Self.switchBack(plan, from: commitFolder, backup: backupFolder, into: destination)
+                Self.removeEmpty(madeFolders)
                 Self.removeTree(commitFolder)
                 Self.removeTree(backupFolder)
                 setPhase(.abandoned)
@@ -223,6 +239,14 @@ package final class OutputFolder: @unchecked Sendable {
         guard state == .writing else { return }
         removeStaging()
         OutputFolders.shared.unregister(self)
+    }
+
+    /// True when a switch failed and could not be undone: the destination holds some new files until the next
+    /// output into it finishes the switch.
+    package var needsRecovery: Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return phase == .needsRecovery
     }
 
     /// Called by the signal handler: waits for a switch in progress to end; abandons a folder still being written.
@@ -259,7 +283,7 @@ package final class OutputFolder: @unchecked Sendable {
         var remove: [String]
     }
 
-    private func prepareSwitch(names: [String], owns: (String) -> Bool) throws(RenderError) -> SwitchPlan {
+    private func prepareSwitch(names: [String], removing: [String], owns: (String) -> Bool) throws(RenderError) -> SwitchPlan {
         let existing: [String]
         do {
             existing = try FileManager.default.contentsOfDirectory(atPath: destination.path)
@@ -278,30 +302,60 @@ package final class OutputFolder: @unchecked Sendable {
             }
             if !writing.contains(name), owns(name), !isFolder { remove.append(name) }
         }
+        // Relative paths: the file must not be a folder, and the folders it goes into must be folders or missing.
+        for name in names where name.contains("/") {
+            let path = destination.appendingPathComponent(name).path
+            if Self.kind(path) == S_IFDIR {
+                throw RenderError.file(path: path, reason: "is a folder, and this writes a file of this name; move the folder away")
+            }
+            for folder in Self.folders(of: name) {
+                let folderPath = destination.appendingPathComponent(folder).path
+                var status = stat()
+                if stat(folderPath, &status) == 0, status.st_mode & S_IFMT != S_IFDIR {
+                    throw RenderError.file(path: folderPath, reason: "is a file, and this writes a folder of this name; move the file away")
+                }
+            }
+        }
+        for name in Set(removing).subtracting(writing).sorted() where Self.isRelativeName(name) {
+            if let kind = Self.kind(destination.appendingPathComponent(name).path), kind != S_IFDIR { remove.append(name) }
+        }
         return SwitchPlan(write: names, remove: remove)
     }
 
     /// Moves old files aside and new files in; safe to run again on a half-done switch (as recovery does).
-    static func switchForward(_ plan: SwitchPlan, from commit: URL, backup: URL, into destination: URL, faults: RenameFaults?)
-        throws(RenderError)
-    {
+    ///
+    /// Folders that relative paths need and the destination lacks are made, and appended to `madeFolders`
+    /// (outermost first) so that an undo can remove them.
+    static func switchForward(
+        _ plan: SwitchPlan, from commit: URL, backup: URL, into destination: URL, faults: RenameFaults?, madeFolders: inout [URL]
+    ) throws(RenderError) {
         let manager = FileManager.default
         for name in plan.write {
             let new = commit.appendingPathComponent(name)
             // Once moved in, the new file is no longer in the commit folder: nothing left to do for it.
             guard manager.fileExists(atPath: new.path) || isSymbolicLink(new) else { continue }
             let target = destination.appendingPathComponent(name)
+            if name.contains("/") { madeFolders += try createFolders(upTo: target.deletingLastPathComponent()) }
             if manager.fileExists(atPath: target.path) || isSymbolicLink(target) {
-                try rename(target, backup.appendingPathComponent(name), faults: faults)
+                try moveAside(target, to: backup, name: name, faults: faults)
             }
             try rename(new, target, faults: faults)
         }
         for name in plan.remove {
             let target = destination.appendingPathComponent(name)
             if manager.fileExists(atPath: target.path) || isSymbolicLink(target) {
-                try rename(target, backup.appendingPathComponent(name), faults: faults)
+                try moveAside(target, to: backup, name: name, faults: faults)
             }
         }
+    }
+
+    /// Moves `target` to `name` inside the backup folder, making the folders a relative path needs there.
+    private static func moveAside(_ target: URL, to backup: URL, name: String, faults: RenameFaults?) throws(RenderError) {
+        let saved = backup.appendingPathComponent(name)
+        if name.contains("/"), let reason = makeFolders(for: name, inside: backup) {
+            throw RenderError.file(path: saved.deletingLastPathComponent().path, reason: "cannot create the folder (\(reason))")
+        }
+        try rename(target, saved, faults: faults)
     }
 
     /// Puts the destination back as it was before `switchForward` started.
@@ -315,9 +369,11 @@ package final class OutputFolder: @unchecked Sendable {
                 try rename(target, new, faults: nil)
             }
         }
-        let saved = (try? manager.contentsOfDirectory(atPath: backup.path)) ?? []
-        for name in saved {
-            try rename(backup.appendingPathComponent(name), destination.appendingPathComponent(name), faults: nil)
+        for name in plan.write + plan.remove {
+            let saved = backup.appendingPathComponent(name)
+            if manager.fileExists(atPath: saved.path) || isSymbolicLink(saved) {
+                try rename(saved, destination.appendingPathComponent(name), faults: nil)
+            }
         }
     }
 
@@ -336,7 +392,8 @@ package final class OutputFolder: @unchecked Sendable {
                     continue
                 }
                 if !FileManager.default.fileExists(atPath: backup.path) { try makeFolder(backup) }
-                try switchForward(plan, from: url, backup: backup, into: destination, faults: nil)
+                var madeFolders: [URL] = []
+                try switchForward(plan, from: url, backup: backup, into: destination, faults: nil, madeFolders: &madeFolders)
                 removeTree(url)
                 removeTree(backup)
             }
@@ -382,7 +439,7 @@ package final class OutputFolder: @unchecked Sendable {
         else { return nil }
         func names(_ values: [JSONValue]) -> [String] {
             values.compactMap { value in
-                guard case .string(let name) = value, !name.contains("/"), name != "..", name != "." else { return nil }
+                guard case .string(let name) = value, isRelativeName(name) else { return nil }
                 return name
             }
         }
@@ -398,6 +455,37 @@ package final class OutputFolder: @unchecked Sendable {
         guard Foundation.rename(source.path, target.path) == 0 else {
             throw RenderError.file(path: target.path, reason: "cannot move the file into place (\(String(cString: strerror(errno))))")
         }
+    }
+
+    /// True for a file name or a relative path of names inside a folder: no empty, `.` or `..` component, not
+    /// absolute, and not one of the folder's own hidden entries.
+    static func isRelativeName(_ name: String) -> Bool {
+        let components = name.split(separator: "/", omittingEmptySubsequences: false)
+        guard let first = components.first, !Names.isInternal(String(first)), !name.unicodeScalars.contains("\u{0}") else { return false }
+        return components.allSatisfy { !$0.isEmpty && $0 != "." && $0 != ".." }
+    }
+
+    /// The file type bits of whatever is at `path` (a link itself, not its target), or nil when nothing is there.
+    static func kind(_ path: String) -> mode_t? {
+        var status = stat()
+        return lstat(path, &status) == 0 ? status.st_mode & S_IFMT : nil
+    }
+
+    /// The folders a relative path lies in, outermost first: `a/b/c.png` is in `a` and `a/b`.
+    ///
+    /// Split by hand: Foundation's `deletingLastPathComponent` traps on a one-character name it made itself
+    /// (`"a/b"` gives `"a"`, whose parent then traps), which a golden folder named `a` would reach.
+    package static func folders(of name: String) -> [String] {
+        let components = name.split(separator: "/", omittingEmptySubsequences: false).dropLast()
+        return components.indices.map { components[...$0].joined(separator: "/") }
+    }
+
+    /// Makes the folders `name` lies in inside `root` (which exists); returns the reason when one cannot be made.
+    static func makeFolders(for name: String, inside root: URL) -> String? {
+        for folder in folders(of: name) where mkdir(root.appendingPathComponent(folder).path, 0o777) != 0 && errno != EEXIST {
+            return String(cString: strerror(errno))
+        }
+        return nil
     }
 
     static func isSymbolicLink(_ url: URL) -> Bool {

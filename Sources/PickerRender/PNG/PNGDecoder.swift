@@ -4,9 +4,9 @@ import PickerKit
 /// Decodes the PNG files PickerReel writes (8-bit RGB or RGBA, not interlaced, any row filter) with libdeflate,
 /// several times faster than cairo's reader, and with the straight-alpha values exactly as stored.
 ///
-/// Other kinds of PNG (palettes, grey, 16 bits, interlacing) are not decoded here: `decode` returns nil and the
-/// caller reads them another way (`PNGFile.read`). Not thread-safe: the decoder reuses its libdeflate
-/// decompressor, so each thread needs its own.
+/// Other kinds of PNG (palettes, grey, 16 bits, interlacing, RGB with a transparent colour in tRNS) are not
+/// decoded here: `decode` returns nil and the caller reads them another way (`PNGFile.read`). Not thread-safe:
+/// the decoder reuses its libdeflate decompressor, so each thread needs its own.
 package final class PNGDecoder {
     private let decompressor: OpaquePointer
 
@@ -61,6 +61,10 @@ package final class PNGDecoder {
                 header = (width, height, colorType == 2 ? 3 : 4)
             case (0x49, 0x44, 0x41, 0x54):  // IDAT
                 data.append(contentsOf: bytes[body..<(body + length)])
+            case (0x74, 0x52, 0x4E, 0x53):  // tRNS
+                // One colour of an RGB picture is transparent (as optimisers write all-or-nothing alpha): left to
+                // the reader that applies it, or the picture would be read opaque.
+                return nil
             case (0x49, 0x45, 0x4E, 0x44):  // IEND
                 ended = true
             default:

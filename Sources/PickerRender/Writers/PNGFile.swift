@@ -42,6 +42,35 @@ package enum PNGFile {
         return try PNGStructure.declaredSize(try readBytes(path, count: 33), path: path)
     }
 
+    /// True when the PNG at `path` is animated (an APNG: an acTL chunk before the first image data), read chunk
+    /// header by chunk header up to the image data (at most 1,000 chunks), without reading the pixels.
+    ///
+    /// A file that ends or goes wrong before its image data is not called animated; reading it says what is wrong.
+    /// Throws `RenderError.file` when it cannot be opened.
+    package static func isAnimated(_ path: String) throws(RenderError) -> Bool {
+        guard let handle = FileHandle(forReadingAtPath: path) else {
+            let reason = String(cString: strerror(errno))
+            throw RenderError.file(path: path, reason: "cannot read it (\(reason))")
+        }
+        defer { try? handle.close() }
+        var offset: UInt64 = 8
+        // acTL comes before the first IDAT, after a few chunks at most; a file of millions of tiny chunks is not
+        // walked one read at a time.
+        for _ in 0..<1_000 {
+            guard (try? handle.seek(toOffset: offset)) != nil, let header = try? handle.read(upToCount: 8), header.count == 8 else {
+                return false
+            }
+            let bytes = [UInt8](header)
+            let length = UInt64(bytes[0]) << 24 | UInt64(bytes[1]) << 16 | UInt64(bytes[2]) << 8 | UInt64(bytes[3])
+            switch String(decoding: bytes[4..<8], as: UTF8.self) {
+            case "acTL": return true
+            case "IDAT", "IEND": return false
+            default: offset += 12 + length
+            }
+        }
+        return false
+    }
+
     /// Up to `count` bytes from the start of the regular file at `path`.
     static func readBytes(_ path: String, count: Int) throws(RenderError) -> [UInt8] {
         guard let handle = FileHandle(forReadingAtPath: path) else {

@@ -54,9 +54,11 @@ let package = Package(
         // FFmpeg's libraries encode MP4 (H.264 through libx264) and WebM (VP9 through libvpx) in-process. One module
         // for the four: their headers include each other's, and Swift sees a C declaration only through the one
         // module that owns it, so four modules made libavutil's types vanish depending on the imports.
+        // No pkgConfig: its libraries would be linked, and loading them costs every process ~17 ms (the shim opens
+        // them with dlopen for the first video instead); the headers are on the default include path
+        // (/usr/include/<triple> on Debian).
         .systemLibrary(
             name: "CPickerFFmpeg",
-            pkgConfig: "libavformat",
             providers: [.apt(["libavcodec-dev", "libavformat-dev", "libavutil-dev", "libswscale-dev"]), .brew(["ffmpeg"])]
         ),
 

@@ -72,7 +72,7 @@ package struct VideoEncoder: Sendable {
         func drain() throws {
             while try encoder.receive(into: packet) {
                 if packet.pointer.pointee.duration == 0 { packet.pointer.pointee.duration = 1 }
-                av_packet_rescale_ts(packet.pointer, codecTimeBase, stream.pointee.time_base)
+                encoder.av.av_packet_rescale_ts(packet.pointer, codecTimeBase, stream.pointee.time_base)
                 packet.pointer.pointee.stream_index = stream.pointee.index
                 try container.write(packet)
             }
@@ -134,7 +134,7 @@ package struct VideoEncoder: Sendable {
             context.pointee.refs = 6
             context.pointee.max_b_frames = 5
             // Deterministic bytes in one process: see X264Assembly.
-            if let assembly = X264Assembly.withoutAVX512 { try encoder.setOption("x264-params", "asm=" + assembly) }
+            if let assembly = X264Assembly.withoutAVX512(encoder.av) { try encoder.setOption("x264-params", "asm=" + assembly) }
         case .webm:
             // Constant quality, as `-crf 30 -b:v 0`: no target bitrate.
             context.pointee.bit_rate = 0

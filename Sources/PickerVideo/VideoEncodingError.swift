@@ -5,6 +5,8 @@
 package enum VideoEncodingError: Error, Equatable, Sendable, CustomStringConvertible {
     /// An FFmpeg call returned a negative `AVERROR`; `detail` is `av_strerror`'s text, then any logged errors.
     case ffmpeg(operation: String, code: Int32, detail: String)
+    /// FFmpeg's libraries (opened when the first video is encoded) or one of their functions are missing.
+    case librariesUnavailable(detail: String)
     /// This build of libavcodec has no encoder of that name (FFmpeg built without libx264 or libvpx).
     case encoderUnavailable(name: String)
     /// An encoder option is out of range or does not suit the format.
@@ -23,6 +25,9 @@ package enum VideoEncodingError: Error, Equatable, Sendable, CustomStringConvert
         switch self {
         case .ffmpeg(let operation, let code, let detail):
             return "FFmpeg could not \(operation): \(detail) (error \(code))"
+        case .librariesUnavailable(let detail):
+            return
+                "cannot open FFmpeg's libraries for video (\(detail)); install them (Debian: libavcodec59 libavformat59 libswscale6, Homebrew: ffmpeg)"
         case .encoderUnavailable(let name):
             return
                 "this FFmpeg has no \(name) encoder; install an FFmpeg built with it (Debian: libavcodec-extra or libavcodec59 with \(name), Homebrew: ffmpeg)"

@@ -131,6 +131,13 @@ package final class FrameDrawer {
     /// How this drawer compresses its PNG frames.
     package var pngCompression: PNGCompression { pngEncoder.compression }
 
+    /// Whether PNG frames reuse the static layer's LZ77 tokens around the changed rectangle (the default) or
+    /// compress the changed bands with zlib: the plain path tests compare the fast one with.
+    package var reusesStaticTokens: Bool {
+        get { pngEncoder.reusesStaticTokens }
+        set { pngEncoder.reusesStaticTokens = newValue }
+    }
+
     /// The SVG of the frame showing `state`: vector shapes, labels as glyph outlines, icons as vectors, one point one
     /// CSS pixel (shadows are blurred pictures).
     package func svg(state: FrameState) throws(RenderError) -> [UInt8] {

@@ -24,8 +24,16 @@ package final class PNGEncoder {
     private var lastFrame: (width: Int, height: Int, channels: Int, changedRows: Range<Int>)?
     /// The static layer's rows in compressed bands, when frames are encoded by reusing them (`useStaticLayer`).
     private var staticBands: StaticBands?
-    /// The zlib stream that compresses a frame's changed bands.
+    /// The zlib stream that compresses a frame's changed bands when `changedRows` cannot.
     private var deflater: Deflater?
+    /// Compresses a frame's changed bands by reusing the static layer's tokens outside the changed rectangle.
+    private var changedRows: ChangedRowsDeflater?
+    /// Whether the changed bands go through `changedRows` (true, the default) or through zlib, the reference
+    /// the tests compare it with.
+    package var reusesStaticTokens = true
+    /// False once the static layer proved to need too many tokens to keep (its frames then go through zlib); nil
+    /// before any static layer.
+    var staticTokensUsable: Bool? { changedRows?.staticTokensUsable }
     /// The banded path's scanlines: the static layer's, with the last frame's pixels in `bandedDirtyRows` ×
     /// `bandedDirtyColumns`.
     private var bandedScanlines: [UInt8] = []
@@ -74,6 +82,9 @@ package final class PNGEncoder {
         staticBands = StaticBands(
             PixelRows(base: UnsafeRawPointer(data), width: surface.width, height: surface.height, stride: surface.stride))
         deflater = try Deflater(level: level)
+        changedRows = staticBands.map {
+            ChangedRowsDeflater(statics: StaticRowTokens(lineBytes: $0.lineBytes, height: $0.height, channels: $0.channels))
+        }
         bandedScanlines = []
         bandedDirtyRows = 0..<0
     }
@@ -187,11 +198,19 @@ package final class PNGEncoder {
             var last = band
             while last + 1 < bands.bandCount, bands.rows(ofBand: last + 1).overlaps(changed) { last += 1 }
             let start = rows.lowerBound * line
-            let length = (bands.rows(ofBand: last).upperBound - rows.lowerBound) * line
+            let runRows = rows.lowerBound..<bands.rows(ofBand: last).upperBound
+            let length = runRows.count * line
             let final = last == bands.bandCount - 1
+            let tokens = reusesStaticTokens ? changedRows : nil
             let pieceAdler = try bandedScanlines.withUnsafeBufferPointer { buffer throws(RenderError) in
                 let input = UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: buffer[start..<(start + length)]))
-                try deflater.append(input, final: final, level: level, to: &stream)
+                let reused = bands.scanlines.withUnsafeBufferPointer { statics in
+                    guard let tokens, let frame = buffer.baseAddress, let staticBase = statics.baseAddress else { return false }
+                    return tokens.append(
+                        rows: runRows, changed: changed, columns: columns, frame: frame, staticScanlines: staticBase, final: final,
+                        to: &stream)
+                }
+                if !reused { try deflater.append(input, final: final, level: level, to: &stream) }
                 return Deflater.adler32(input)
             }
             adler = Deflater.combine(adler, pieceAdler, secondLength: length)

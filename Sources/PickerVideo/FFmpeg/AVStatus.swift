@@ -5,7 +5,7 @@ enum AVStatus {
     /// `av_strerror`'s text for `code`.
     static func text(_ code: Int32) -> String {
         var buffer = [CChar](repeating: 0, count: 256)
-        guard av_strerror(code, &buffer, buffer.count) == 0 else { return "unknown FFmpeg error" }
+        guard let av = FFmpegLibrary.table?.pointee, av.av_strerror(code, &buffer, buffer.count) == 0 else { return "unknown FFmpeg error" }
         return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 

@@ -15,8 +15,9 @@ final class FFmpegLog: @unchecked Sendable {
     private let lock = NSLock()
     private var captures: [UnsafeMutableRawPointer: FFmpegLogCapture] = [:]
 
+    /// Installs the callback once FFmpeg's libraries are open (every caller has opened them: it holds a context).
     private init() {
-        picker_log_install(FFmpegLog.sink)
+        if let table = FFmpegLibrary.table { picker_log_install(FFmpegLog.sink, table) }
     }
 
     /// Sends the log lines of the context at `pointer` to `capture` until `stopCapturing` is called.

@@ -7,6 +7,7 @@ import CPickerFFmpeg
 final class MemoryIO {
     let pointer: UnsafeMutablePointer<AVIOContext>
     private let cursor: Cursor
+    private let av: picker_ffmpeg
 
     /// The file and this context's position in it; the C callbacks reach it through `opaque`.
     private final class Cursor {
@@ -21,28 +22,30 @@ final class MemoryIO {
     ///
     /// Throws `VideoEncodingError.ffmpeg` when FFmpeg cannot allocate the context or its buffer.
     init(file: MemoryFile, writing: Bool) throws(VideoEncodingError) {
+        let av = try FFmpegLibrary.functions()
         let cursor = Cursor(file)
-        guard let buffer = av_malloc(Int(Self.bufferSize)) else {
+        guard let buffer = av.av_malloc(Int(Self.bufferSize)) else {
             throw AVStatus.error(AVStatus.outOfMemory, "allocate an I/O buffer", log: nil)
         }
         let opaque = Unmanaged.passUnretained(cursor).toOpaque()
         guard
-            let context = avio_alloc_context(
+            let context = av.avio_alloc_context(
                 buffer.assumingMemoryBound(to: UInt8.self), Self.bufferSize, writing ? 1 : 0, opaque,
                 writing ? nil : Self.readPacket, writing ? Self.writePacket : nil, Self.seek)
         else {
-            av_free(buffer)
+            av.av_free(buffer)
             throw AVStatus.error(AVStatus.outOfMemory, "allocate an I/O context", log: nil)
         }
         self.cursor = cursor
+        self.av = av
         pointer = context
     }
 
     deinit {
         // The context may have replaced its buffer; free the one it holds now.
-        av_freep(&pointer.pointee.buffer)
+        av.av_freep(&pointer.pointee.buffer)
         var context: UnsafeMutablePointer<AVIOContext>? = pointer
-        avio_context_free(&context)
+        av.avio_context_free(&context)
     }
 
     private static func cursor(_ opaque: UnsafeMutableRawPointer?) -> Cursor? {

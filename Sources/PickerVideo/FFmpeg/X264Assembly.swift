@@ -10,10 +10,11 @@ import CPickerFFmpeg
 /// used only when FFmpeg detects every feature it implies. x264 sets its cache-line flags only on CPUs without
 /// SSE 4.2, which have no AVX-512, so none is given.
 enum X264Assembly {
-    /// The `asm=` value for `x264-params`, or nil on CPUs without AVX-512 (nothing to leave out).
-    static var withoutAVX512: String? {
+    /// The `asm=` value for `x264-params`, or nil on CPUs without AVX-512 (nothing to leave out); `av` is FFmpeg's
+    /// functions.
+    static func withoutAVX512(_ av: picker_ffmpeg) -> String? {
         #if arch(x86_64)
-            let flags = av_get_cpu_flags()
+            let flags = av.av_get_cpu_flags()
             guard flags & AV_CPU_FLAG_AVX512 != 0 else { return nil }
             func has(_ wanted: Int32...) -> Bool { wanted.allSatisfy { flags & $0 != 0 } }
             var names: [String] = []

@@ -1,0 +1,204 @@
+/// The static layer's scanlines as LZ77 tokens, row by row, each row's tokens covering exactly its bytes: what a
+/// frame's changed rows reuse around the pixels that changed (`ChangedRowsDeflater`), so that only those pixels are
+/// matched again.
+///
+/// Rows are tokenized in order from the first, as far as a frame needs, with hash chains over the whole stream (a
+/// match may reach into earlier rows, up to 32 KB back) and one step of lazy matching, about what zlib does at
+/// level 6. The tokens of a row depend only on the static layer, never on the frames asked for before, so every
+/// frame's bytes are the same whichever drawer, and in whichever order, encodes it. Not thread-safe: one per
+/// drawer.
+final class StaticRowTokens {
+    let lineBytes: Int
+    let height: Int
+    let channels: Int
+    /// Every tokenized row's tokens, one after another.
+    private var storage = TokenBuffer()
+    /// Where each tokenized row's tokens start in `tokens`; one more entry than rows tokenized.
+    private(set) var rowStarts: [Int] = [0]
+    /// The most tokens kept: a picture whose rows need more (noise, photographs) is encoded the plain way.
+    let tokenLimit: Int
+    /// False once the limit was reached; no more rows are tokenized.
+    private(set) var isUsable = true
+    private var matcher: HashChainMatcher?
+
+    /// Tokens for the static layer's PNG rows (`lineBytes` each, `height` of them, filter bytes included), which
+    /// are passed to each `tokenize` call.
+    init(lineBytes: Int, height: Int, channels: Int) {
+        self.lineBytes = lineBytes
+        self.height = height
+        self.channels = channels
+        // At most one token for every 8 bytes on average: four bytes a token, half the scanlines' memory.
+        tokenLimit = max(4096, lineBytes * height / 8)
+    }
+
+    var rowsTokenized: Int { rowStarts.count - 1 }
+
+    /// The tokens of the rows tokenized so far, valid until the next `tokenize`.
+    var tokens: UnsafeBufferPointer<DeflateToken> { storage.tokens }
+
+    /// Tokenizes rows up to `row` (exclusive) of `scanlines` (the same static rows every call, `lineBytes` ×
+    /// `height` bytes); false when the token limit stops it (the rows stay unusable).
+    func tokenize(through row: Int, scanlines: UnsafePointer<UInt8>) -> Bool {
+        guard isUsable else { return false }
+        guard rowsTokenized < min(row, height) else { return true }
+        var matcher = self.matcher ?? HashChainMatcher(bytes: lineBytes * height, lineBytes: lineBytes, channels: channels)
+        self.matcher = nil
+        var tokens = TokenBuffer(capacity: 0)
+        swap(&tokens, &storage)
+        var starts = rowStarts
+        rowStarts = []
+        while starts.count - 1 < min(row, height), tokens.count <= tokenLimit {
+            matcher.tokenize(row: starts.count - 1, scanlines: scanlines, into: &tokens)
+            starts.append(tokens.count)
+        }
+        guard tokens.count <= tokenLimit else {
+            isUsable = false
+            rowStarts = [0]
+            return false
+        }
+        swap(&tokens, &storage)
+        rowStarts = starts
+        self.matcher = matcher
+        return true
+    }
+}
+
+/// Hash chains over the static scanlines (3-byte hashes, a 32 KB window) and the matching that uses them.
+private struct HashChainMatcher {
+    private static let hashBits = 15
+    private static let windowMask = DeflateToken.maximumDistance - 1
+    private static let chainLimit = 48
+    private static let niceLength = 128
+    private var head: [Int32]
+    private var previous: [Int32]
+    /// Positions below this are in the hash chains.
+    private var hashed = 0
+    private let byteCount: Int
+    private let lineBytes: Int
+    private let channels: Int
+
+    init(bytes: Int, lineBytes: Int, channels: Int) {
+        head = [Int32](repeating: -1, count: 1 << Self.hashBits)
+        previous = [Int32](repeating: -1, count: DeflateToken.maximumDistance)
+        byteCount = bytes
+        self.lineBytes = lineBytes
+        self.channels = channels
+    }
+
+    /// Appends the tokens of row `row` (the next one) to `tokens`.
+    mutating func tokenize(row: Int, scanlines: UnsafePointer<UInt8>, into tokens: inout TokenBuffer) {
+        tokens.reserve(lineBytes)
+        let start = row * lineBytes
+        let end = start + lineBytes
+        var hashedUpTo = hashed
+        let state = MatchState(
+            bytes: scanlines, byteCount: byteCount, lineBytes: lineBytes, channels: channels)
+        head.withUnsafeMutableBufferPointer { head in
+            previous.withUnsafeMutableBufferPointer { previous in
+                var chains = Chains(head: head, previous: previous, hashed: hashedUpTo)
+                var position = start
+                chains.insert(upTo: position, state)
+                var pending = (length: 0, distance: 0)
+                var pendingValid = false
+                while position < end {
+                    let found = pendingValid ? pending : chains.longestMatch(at: position, end: end, state)
+                    pendingValid = false
+                    chains.insert(upTo: position + 1, state)
+                    if found.length >= 3, found.length < Self.niceLength, position + 1 < end {
+                        // One step of lazy matching: a longer match one byte on wins over this one.
+                        let next = chains.longestMatch(at: position + 1, end: end, state)
+                        if next.length > found.length {
+                            tokens.append(.literal(scanlines[position]))
+                            position += 1
+                            pending = next
+                            pendingValid = true
+                            continue
+                        }
+                    }
+                    if found.length >= 3 {
+                        tokens.append(.match(length: found.length, distance: found.distance))
+                        position += found.length
+                        chains.insert(upTo: position, state)
+                    } else {
+                        tokens.append(.literal(scanlines[position]))
+                        position += 1
+                    }
+                }
+                hashedUpTo = chains.hashed
+            }
+        }
+        hashed = hashedUpTo
+    }
+
+    /// What matching reads: the bytes and their shape.
+    private struct MatchState {
+        let bytes: UnsafePointer<UInt8>
+        let byteCount: Int
+        let lineBytes: Int
+        let channels: Int
+    }
+
+    private struct Chains {
+        let head: UnsafeMutableBufferPointer<Int32>
+        let previous: UnsafeMutableBufferPointer<Int32>
+        var hashed: Int
+
+        @inline(__always)
+        func hash(_ position: Int, _ state: MatchState) -> Int {
+            let bytes = state.bytes
+            let value = UInt32(bytes[position]) | UInt32(bytes[position + 1]) << 8 | UInt32(bytes[position + 2]) << 16
+            return Int((value &* 0x9E37_79B1) >> UInt32(32 - HashChainMatcher.hashBits))
+        }
+
+        @inline(__always)
+        mutating func insert(upTo end: Int, _ state: MatchState) {
+            let last = min(end, state.byteCount - 2)
+            while hashed < last {
+                let key = hash(hashed, state)
+                previous[hashed & HashChainMatcher.windowMask] = head[key]
+                head[key] = Int32(truncatingIfNeeded: hashed)
+                hashed += 1
+            }
+            hashed = max(hashed, end)
+        }
+
+        /// The longest match for `position` whose bytes stay before `end`, as (length, distance); length 0 for
+        /// none.
+        func longestMatch(at position: Int, end: Int, _ state: MatchState) -> (length: Int, distance: Int) {
+            let limit = min(DeflateToken.maximumLength, end - position)
+            guard limit >= DeflateToken.minimumLength else { return (0, 0) }
+            let bytes = state.bytes
+            var best = 0
+            var bestDistance = 0
+            // The pixel to the left and the row above first: what flat pictures repeat most.
+            for distance in [state.channels, state.lineBytes] where distance <= DeflateToken.maximumDistance && distance <= position {
+                let length = MatchLength.common(bytes, position, position - distance, limit: limit)
+                if length > best {
+                    best = length
+                    bestDistance = distance
+                }
+            }
+            guard best < limit, position + 2 < state.byteCount else { return best >= 3 ? (best, bestDistance) : (0, 0) }
+            var candidate = Int(head[hash(position, state)])
+            var chain = HashChainMatcher.chainLimit
+            while candidate >= 0, candidate < position, chain > 0 {
+                let distance = position - candidate
+                guard distance <= DeflateToken.maximumDistance else { break }
+                if bytes[candidate + best] == bytes[position + best] {
+                    let length = MatchLength.common(bytes, position, candidate, limit: limit)
+                    if length > best {
+                        best = length
+                        bestDistance = distance
+                        if length >= HashChainMatcher.niceLength || length == limit { break }
+                    }
+                }
+                let next = Int(previous[candidate & HashChainMatcher.windowMask])
+                // A link older than the window, or overwritten by a newer position, ends the chain.
+                guard next < candidate else { break }
+                candidate = next
+                chain -= 1
+            }
+            return best >= 3 ? (best, bestDistance) : (0, 0)
+        }
+    }
+}

@@ -1,0 +1,50 @@
+import Foundation
+import Testing
+
+/// What a process loads before it renders (issue 14, start-up): FFmpeg's libraries and the ~80 they need cost every
+/// process about 17 ms to load, so they are opened only when a video is written.
+@Suite("Start-up")
+struct StartUpTests {
+    /// The shared objects the dynamic loader opened while the tool ran `arguments` (glibc's LD_DEBUG=files, written
+    /// to a file: the report is larger than a pipe holds).
+    static func loadedLibraries(_ arguments: [String]) throws -> (run: ToolRun, libraries: [String]) {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let report = folder.appendingPathComponent("loader")
+        let run = try runTool(arguments, environment: ["LD_DEBUG": "files", "LD_DEBUG_OUTPUT": report.path])
+        // The loader appends the process id to the file's name.
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasPrefix("loader") }
+        let text = try files.map { try String(contentsOf: folder.appendingPathComponent($0), encoding: .utf8) }.joined()
+        let libraries = text.split(separator: "\n").compactMap { line -> String? in
+            guard let range = line.range(of: "file=") else { return nil }
+            return String(line[range.upperBound...].prefix { $0 != " " && $0 != "[" })
+        }
+        return (run, libraries)
+    }
+
+    @Test func commandsWithoutVideoDoNotLoadFFmpeg() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for arguments in [
+            ["--version"], ["validate", fixture("seed-demo.json")], ["render", fixture("seed-demo.json"), "-o", folder.path, "-q"],
+        ] {
+            let (run, libraries) = try Self.loadedLibraries(arguments)
+            #expect(run.status == 0, "\(arguments): \(run.stderr.suffix(300))")
+            // The loader's report is there (so an absent FFmpeg means something), and it names no FFmpeg library.
+            #expect(libraries.contains { $0.hasPrefix("libcairo") }, "\(arguments)")
+            #expect(
+                !libraries.contains { $0.hasPrefix("libavcodec") || $0.hasPrefix("libavformat") || $0.hasPrefix("libx264") }, "\(arguments)"
+            )
+        }
+    }
+
+    @Test func aVideoOpensFFmpegWhenItIsWritten() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let (run, libraries) = try Self.loadedLibraries(["render", fixture("seed-demo.json"), "-o", folder.path, "--format", "mp4", "-q"])
+        #expect(run.status == 0, "\(run.stderr.suffix(300))")
+        #expect(libraries.contains { $0.hasPrefix("libavcodec") })
+        let size = try FileManager.default.attributesOfItem(atPath: folder.appendingPathComponent("seed-demo/seed-demo.mp4").path)[.size]
+        #expect((size as? Int ?? 0) > 1000)
+    }
+}

@@ -30,13 +30,44 @@ public final class Renderer: Sendable {
     ///
     /// Throws `SpecError` for a spec that is not valid or exceeds `SpecLimits` (naming the field), or whose icon or
     /// image files cannot be used, and `RenderError` when cairo, Pango or libdeflate cannot be set up.
-    public init(_ spec: PickerSpec, variant: Variant? = nil, file: String? = nil, pngCompression: PNGCompression = .standard) throws {
-        let drawn = variant.map { spec.applying($0) } ?? spec
-        try spec.validate(file: file)
-        let text = try PangoText()
-        plan = try RenderPlan(spec: drawn, file: file, measuringWith: text)
-        self.spec = drawn
-        drawers = DrawerPool(first: try FrameDrawer(plan: plan, text: text, pngCompression: pngCompression), plan: plan)
+    public convenience init(_ spec: PickerSpec, variant: Variant? = nil, file: String? = nil, pngCompression: PNGCompression = .standard)
+        throws
+    {
+        try self.init(Planned(spec, variant: variant, file: file), pngCompression: pngCompression)
+    }
+
+    /// Prepares to render what `planned` planned, drawing its static layer.
+    package init(_ planned: Planned, pngCompression: PNGCompression = .standard) throws {
+        plan = planned.plan
+        spec = planned.spec
+        drawers = DrawerPool(first: try FrameDrawer(plan: plan, text: planned.text, pngCompression: pngCompression), plan: plan)
+    }
+
+    /// A spec validated, measured and laid out, nothing drawn yet: what a batch looks at (the picture's size)
+    /// before it makes the renderer, which holds the memory.
+    package struct Planned {
+        /// The spec with the variant's values in place.
+        package let spec: PickerSpec
+        package let plan: RenderPlan
+        let text: PangoText
+
+        /// Validates and plans `spec` in `variant`; throws as `Renderer.init` does.
+        package init(_ spec: PickerSpec, variant: Variant? = nil, file: String? = nil) throws {
+            let drawn = variant.map { spec.applying($0) } ?? spec
+            try spec.validate(file: file)
+            text = try PangoText()
+            plan = try RenderPlan(spec: drawn, file: file, measuringWith: text)
+            self.spec = drawn
+        }
+
+        /// The bytes a write of `formats` holds at its peak on up to `threads` threads within `budget`
+        /// (`MemoryBudget`'s figures): its drawers, and the largest encoder beside them.
+        package func memory(formats: [OutputFormat], threads: Int, within budget: MemoryBudget) -> Int {
+            let pixels = plan.pixelWidth * plan.pixelHeight
+            let drawer = MemoryBudget.drawerBytes(pixels: pixels)
+            let encoder = formats.map { MemoryBudget.encoderBytes($0, pixels: pixels) }.max() ?? 0
+            return max(budget.lanes(wanted: threads, each: drawer) * drawer, drawer + encoder)
+        }
     }
 
     /// Where the segments are, in points.

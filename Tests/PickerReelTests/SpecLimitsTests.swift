@@ -68,16 +68,20 @@ struct SpecLimitsTests {
         Edge(
             name: "a spring's damping fraction of 10",
             atLimit: spec(style: "{}", output: "{}").replacingOccurrences(
-                of: "\"output\"", with: "\"animation\": {\"curve\": {\"spring\": {\"response\": 0.5, \"dampingFraction\": 10}}}, \"output\""),
+                of: "\"output\"", with: "\"animation\": {\"curve\": {\"spring\": {\"response\": 0.5, \"dampingFraction\": 10}}}, \"output\""
+            ),
             beyond: spec(style: "{}", output: "{}").replacingOccurrences(
-                of: "\"output\"", with: "\"animation\": {\"curve\": {\"spring\": {\"response\": 0.5, \"dampingFraction\": 10.01}}}, \"output\""),
+                of: "\"output\"",
+                with: "\"animation\": {\"curve\": {\"spring\": {\"response\": 0.5, \"dampingFraction\": 10.01}}}, \"output\""),
             path: "animation.curve.spring.dampingFraction"),
         Edge(
             name: "a spring's damping fraction of 0.01",
             atLimit: spec(style: "{}", output: "{}").replacingOccurrences(
-                of: "\"output\"", with: "\"animation\": {\"curve\": {\"spring\": {\"response\": 0.5, \"dampingFraction\": 0.01}}}, \"output\""),
+                of: "\"output\"",
+                with: "\"animation\": {\"curve\": {\"spring\": {\"response\": 0.5, \"dampingFraction\": 0.01}}}, \"output\""),
             beyond: spec(style: "{}", output: "{}").replacingOccurrences(
-                of: "\"output\"", with: "\"animation\": {\"curve\": {\"spring\": {\"response\": 0.5, \"dampingFraction\": 0.009}}}, \"output\""),
+                of: "\"output\"",
+                with: "\"animation\": {\"curve\": {\"spring\": {\"response\": 0.5, \"dampingFraction\": 0.009}}}, \"output\""),
             path: "animation.curve.spring.dampingFraction"),
         Edge(
             name: "a picture of 16,384 px a side",

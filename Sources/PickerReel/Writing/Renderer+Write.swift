@@ -10,6 +10,8 @@ extension Renderer {
     /// crash; until then, and after any failure, it is exactly as it was. Only files of the formats written are
     /// replaced or removed (frames of an earlier, longer render); files of other formats and other files stay.
     ///
+    /// Frames are drawn on `options.jobs` threads, fewer when their drawers would not fit in `options.memory`.
+    ///
     /// Throws `RenderError` when the folder cannot be written (it names the path and the system's reason), is
     /// locked by another render (`RenderError.busy`), or when drawing or encoding fails.
     @discardableResult
@@ -30,9 +32,13 @@ extension Renderer {
         let drawn = SharedCounter()
         let bytes = SharedCounter()
         var files: [String] = []
+        let jobs = options.jobs ?? ProcessInfo.processInfo.activeProcessorCount
+        let pixels = plan.pixelWidth * plan.pixelHeight
+        let drawer = MemoryBudget.drawerBytes(pixels: pixels)
         do {
             for format in perFrame {
-                let chunks = max(1, min(options.jobs ?? ProcessInfo.processInfo.activeProcessorCount, frameCount))
+                // As many drawers as the budget holds, each drawing a chunk.
+                let chunks = max(1, min(options.memory.lanes(wanted: jobs, each: drawer), frameCount))
                 // Contiguous chunks, so that holds inside a chunk reuse the previous frame's bytes.
                 let failures = runInParallel(count: chunks, workers: chunks) { chunk in
                     let range = (frameCount * chunk / chunks)..<(frameCount * (chunk + 1) / chunks)
@@ -47,8 +53,9 @@ extension Renderer {
             }
             // The animation files are independent: encoded side by side, the slowest encoders first.
             let whole = chosen.filter { !$0.isPerFrame }.sorted { $0.encodingCost > $1.encodingCost }
-            let failures = runInParallel(count: whole.count, workers: options.jobs ?? ProcessInfo.processInfo.activeProcessorCount) {
-                index in
+            // Side by side only as many as fit in the budget together, each with its drawer.
+            let costs = whole.map { drawer + MemoryBudget.encoderBytes($0, pixels: pixels) }
+            let failures = runInParallel(count: whole.count, workers: options.memory.lanes(wanted: jobs, costs: costs)) { index in
                 let data = try self.encoded(whole[index], options: options) { options.progress?(done.add(1), total) }
                 try output.write(data, named: whole[index].fileName(name: name))
                 _ = bytes.add(data.count)

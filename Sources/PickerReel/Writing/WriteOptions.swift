@@ -12,22 +12,28 @@ public struct WriteOptions: Sendable {
     public var webpQuality: Int?
     /// How MP4 and WebM videos are encoded.
     public var video: VideoOptions
+    /// How much memory the pictures may take at once: fewer threads draw, and fewer animation files are encoded
+    /// side by side, when the picture is large (`MemoryBudget`; 1 GiB by default).
+    public var memory: MemoryBudget
     /// Called after each frame file is written and each frame an animation encoder draws, with the number done so far
     /// and the total, from any thread.
     public var progress: (@Sendable (_ done: Int, _ total: Int) -> Void)?
     /// Fails the n-th rename of the switch, for tests of the rollback.
     package var renameFaults: RenameFaults?
 
-    /// Options; the defaults name files after the folder, use every core, and choose the GIF matte automatically.
+    /// Options; the defaults name files after the folder, use every core the memory budget allows, and choose the
+    /// GIF matte automatically.
     public init(
         name: String? = nil, jobs: Int? = nil, gifMatte: GIFMatte = .automatic, webpQuality: Int? = nil,
-        video: VideoOptions = VideoOptions(), progress: (@Sendable (_ done: Int, _ total: Int) -> Void)? = nil
+        video: VideoOptions = VideoOptions(), memory: MemoryBudget = .standard,
+        progress: (@Sendable (_ done: Int, _ total: Int) -> Void)? = nil
     ) {
         self.name = name
         self.jobs = jobs
         self.gifMatte = gifMatte
         self.webpQuality = webpQuality
         self.video = video
+        self.memory = memory
         self.progress = progress
     }
 }

@@ -37,6 +37,8 @@ public struct RenderOptions: Equatable, Sendable {
     public var shard: Shard?
     /// Worker threads; nil uses every core.
     public var jobs: Int?
+    /// How much memory the pictures may take at once, across every spec of the batch.
+    public var memory = MemoryBudget.standard
     /// libdeflate's level for PNG frames, 0 (stored) to 12 (smallest, slowest); nil uses `PNGCompression.standard`.
     public var pngLevel: Int?
     /// What translucent pixels of a GIF are blended over.

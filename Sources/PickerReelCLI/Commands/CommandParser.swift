@@ -38,6 +38,9 @@ public enum CommandParser {
         OptionDefinition(name: "--shard", short: nil, valueName: "K/N", help: "Render only slice K of N of the sorted spec list."),
         OptionDefinition(name: "--jobs", short: "-j", valueName: "N", help: "Worker threads (default: one per core)."),
         OptionDefinition(
+            name: "--memory", valueName: "SIZE",
+            help: "Memory the pictures may take at once, such as 512M or 2G (default 1G): fewer threads draw large pictures."),
+        OptionDefinition(
             name: "--png-level", short: nil, valueName: "N",
             help: "PNG compression, 0 (none) to 12 (smallest, far slowest) (default: \(PNGCompression.standard.level))."),
         OptionDefinition(
@@ -195,6 +198,15 @@ public enum CommandParser {
                 }
                 options.jobs = count
             }
+            if let memory = parsed.value("--memory") {
+                guard let bytes = Self.byteCount(memory), bytes >= 64 << 20 else {
+                    throw UsageError(
+                        command: name,
+                        message:
+                            "--memory \(memory): expected a size of at least 64M, such as 512M or 2G (M and G are 1024² and 1024³ bytes)")
+                }
+                options.memory = MemoryBudget(bytes: bytes)
+            }
             if let level = parsed.value("--png-level") {
                 guard let number = Int(level), PNGCompression.levels.contains(number) else {
                     let levels = "\(PNGCompression.levels.lowerBound) to \(PNGCompression.levels.upperBound)"
@@ -269,6 +281,25 @@ public enum CommandParser {
                 message: positional.isEmpty ? "give one \(what) file" : "give one \(what) file, not \(positional.count)")
         }
         return only
+    }
+
+    /// The bytes of a size such as `512M`, `1.5G`, `2GiB` or `800000000` (K, M, G: powers of 1024); nil when it is
+    /// not one, or over 1 TiB.
+    static func byteCount(_ text: String) -> Int? {
+        var number = text.uppercased()
+        if number.hasSuffix("IB") { number.removeLast(2) } else if number.hasSuffix("B") { number.removeLast() }
+        let units: [Character: Double] = ["K": 1024, "M": 1024 * 1024, "G": 1024 * 1024 * 1024]
+        var unit = 1.0
+        if let last = number.last, let scale = units[last] {
+            unit = scale
+            number.removeLast()
+        }
+        guard !number.isEmpty, number.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") }), let value = Double(number) else {
+            return nil
+        }
+        let bytes = value * unit
+        guard bytes.isFinite, bytes <= 1024 * 1024 * 1024 * 1024 else { return nil }
+        return Int(bytes)
     }
 
     static func parseFormats(_ list: String) throws(UsageError) -> [OutputFormat] {

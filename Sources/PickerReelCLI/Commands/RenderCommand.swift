@@ -31,15 +31,28 @@ struct RenderCommand: Sendable {
         let command = self
         // Several specs: one per worker, each drawing its frames in order. One spec: its frames across workers.
         let frameWorkers = sources.count >= workers ? 1 : workers
+        // Specs side by side share the memory budget: each draws within its part of it, and one whose picture needs
+        // more waits for the others to give theirs back.
+        let sideBySide = max(1, min(workers, sources.count))
+        let shared = SharedMemoryBudget(options.memory)
+        let part = MemoryBudget(bytes: options.memory.bytes / sideBySide)
         let failures = runInParallel(count: sources.count, workers: workers) { index in
             let source = sources[index]
             let destination = URL(fileURLWithPath: parent).appendingPathComponent(source.name)
-            let summary = try command.render(source, into: destination, workers: frameWorkers) { total in
-                let frames = framesDone.add(1)
-                if sources.count == 1 {
-                    progress.update("\(source.name): frame \(frames) of \(total)")
-                } else {
-                    progress.update("\(specsDone.add(0)) of \(sources.count) specs done, \(frames) frames")
+            let planned = try Renderer.Planned(source.spec, variant: source.variant, file: source.path)
+            let need = sideBySide == 1 ? 0 : planned.memory(formats: command.options.formats, threads: frameWorkers, within: part)
+            let summary = try shared.withShare(of: need) {
+                try command.render(
+                    source, planned: planned, into: destination, workers: frameWorkers,
+                    memory: sideBySide == 1 ? command.options.memory : part
+                ) {
+                    total in
+                    let frames = framesDone.add(1)
+                    if sources.count == 1 {
+                        progress.update("\(source.name): frame \(frames) of \(total)")
+                    } else {
+                        progress.update("\(specsDone.add(0)) of \(sources.count) specs done, \(frames) frames")
+                    }
                 }
             }
             _ = specsDone.add(1)
@@ -106,18 +119,20 @@ struct RenderCommand: Sendable {
     }
 
     /// Renders one spec into `destination` and returns a one-line summary.
-    func render(_ source: SpecSource, into destination: URL, workers: Int, frameDone: @escaping @Sendable (_ total: Int) -> Void) throws
-        -> String
-    {
+    func render(
+        _ source: SpecSource, planned: Renderer.Planned, into destination: URL, workers: Int, memory: MemoryBudget,
+        frameDone: @escaping @Sendable (_ total: Int) -> Void
+    ) throws -> String {
         let started = Date()
         let compression = options.pngLevel.map { PNGCompression(level: $0) } ?? .standard
-        let renderer = try Renderer(source.spec, variant: source.variant, file: source.path, pngCompression: compression)
+        let renderer = try Renderer(planned, pngCompression: compression)
         for warning in renderer.warnings where !options.quiet {
             let variant = source.variant.map { $0.suffix.isEmpty ? "" : " (variant \($0.suffix))" } ?? ""
             console.err("pickerreel: warning: \(source.displayName)\(variant): \(warning)\n")
         }
         let write = WriteOptions(
-            name: source.name, jobs: workers, gifMatte: options.gifMatte, webpQuality: options.webpQuality, video: options.video
+            name: source.name, jobs: workers, gifMatte: options.gifMatte, webpQuality: options.webpQuality, video: options.video,
+            memory: memory
         ) {
             _, total in frameDone(total)
         }

@@ -1,0 +1,107 @@
+import Foundation
+import Testing
+
+/// `--memory`: how many threads draw and how many specs of a batch render side by side is bounded by the memory
+/// budget, not by the number of cores; measured as the peak resident memory of the tool itself.
+@Suite("Memory budget")
+struct MemoryBudgetTests {
+    /// The bench's largest picture at scale 2: 4,094 × 1,024 px, whose drawer takes about 67 MB, ten frames.
+    static func spec() throws -> String {
+        let largest = try String(contentsOf: repositoryRoot.appendingPathComponent("Fixtures/bench/largest.json"), encoding: .utf8)
+        return largest.replacingOccurrences(of: "\"scale\": 8", with: "\"scale\": 2")
+    }
+
+    @Test func sixteenThreadsWithinABudgetForOneDrawerTakeWhatOneThreadTakes() throws {
+        let work = try temporaryFolder()
+        let spec = try writeSpec(try Self.spec(), named: "wide.json", in: work)
+        let one = try peakMemory(["render", spec, "-o", work.appendingPathComponent("one").path, "-j", "1", "-q"])
+        let budgeted = try peakMemory([
+            "render", spec, "-o", work.appendingPathComponent("budget").path, "-j", "16", "--memory", "64M", "-q",
+        ])
+        #expect(one.status == 0 && budgeted.status == 0)
+        #expect(
+            Double(budgeted.peakBytes) < Double(one.peakBytes) * 1.15,
+            "one thread \(one.peakBytes) B, -j 16 --memory 64M \(budgeted.peakBytes) B")
+        // The frames are the same whatever the number of threads.
+        for frame in ["frame-0000.png", "frame-0005.png", "frame-0009.png"] {
+            let a = try Data(contentsOf: work.appendingPathComponent("one/wide/\(frame)"))
+            let b = try Data(contentsOf: work.appendingPathComponent("budget/wide/\(frame)"))
+            #expect(a == b, "\(frame) differs")
+        }
+        // The check can fail: with room for two drawers, two threads take more (on a machine with two cores).
+        if ProcessInfo.processInfo.activeProcessorCount >= 2 {
+            let two = try peakMemory(["render", spec, "-o", work.appendingPathComponent("two").path, "-j", "2", "--memory", "1G", "-q"])
+            #expect(Double(two.peakBytes) > Double(one.peakBytes) * 1.3, "one thread \(one.peakBytes) B, two \(two.peakBytes) B")
+        }
+    }
+
+    @Test func theSpecsOfABatchShareTheBudget() throws {
+        let work = try temporaryFolder()
+        var specs: [String] = []
+        for name in ["a", "b", "c"] { specs.append(try writeSpec(try Self.spec(), named: "\(name).json", in: work)) }
+        let one = try peakMemory(["render", specs[0], "-o", work.appendingPathComponent("one").path, "-j", "1", "-q"])
+        let batch = try peakMemory(
+            ["render"] + specs + ["-o", work.appendingPathComponent("batch").path, "-j", "3", "--memory", "64M", "-q"])
+        #expect(one.status == 0 && batch.status == 0)
+        // One spec after the other; what the allocator keeps of an earlier spec's pictures is the margin.
+        #expect(
+            Double(batch.peakBytes) < Double(one.peakBytes) * 1.3, "one spec \(one.peakBytes) B, three side by side \(batch.peakBytes) B")
+        for name in ["a", "b", "c"] {
+            #expect(FileManager.default.fileExists(atPath: work.appendingPathComponent("batch/\(name)/frame-0009.png").path))
+        }
+        if ProcessInfo.processInfo.activeProcessorCount >= 2 {
+            let roomy = try peakMemory(
+                ["render"] + specs + ["-o", work.appendingPathComponent("roomy").path, "-j", "3", "--memory", "2G", "-q"])
+            #expect(
+                Double(roomy.peakBytes) > Double(one.peakBytes) * 1.5, "one spec \(one.peakBytes) B, three with room \(roomy.peakBytes) B")
+        }
+    }
+
+    @Test(arguments: ["10M", "lots", "2T", "-1G", "1.5.2G", ""])
+    func aMemoryBudgetThatIsNotASizeIsAUsageError(_ value: String) throws {
+        let run = try runTool(["render", "--memory", value, "-o", try temporaryFolder().path])
+        #expect(run.status == 2)
+        #expect(run.stderr.contains("--memory"), "\(run.stderr)")
+        #expect(run.stderr.contains("at least 64M") || value.isEmpty, "\(run.stderr)")
+    }
+
+    @Test(arguments: ["64M", "1.5G", "2GiB", "800000000"])
+    func aMemoryBudgetInTheUnitsHelpNamesIsTaken(_ value: String) throws {
+        let work = try temporaryFolder()
+        let run = try runTool(["render", "--memory", value, "-o", work.path, "-q"])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(FileManager.default.fileExists(atPath: work.appendingPathComponent("seed-demo/frame-0000.png").path))
+    }
+}
+
+/// What a run of the tool took at its peak.
+struct MemoryRun {
+    var status: Int32
+    /// The peak resident set of the tool's process, from `wait4`.
+    var peakBytes: Int
+}
+
+/// Runs the tool with its output thrown away and returns its exit status and peak resident memory.
+func peakMemory(_ arguments: [String]) throws -> MemoryRun {
+    let tool = try toolURL().path
+    let argv = ([tool] + arguments).map { strdup($0) } + [nil]
+    defer { for pointer in argv { free(pointer) } }
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+    var pid: pid_t = 0
+    let spawned = posix_spawn(&pid, tool, &actions, nil, argv, environ)
+    guard spawned == 0 else { throw SpawnFailed(code: spawned) }
+    var status: Int32 = 0
+    var usage = rusage()
+    while wait4(pid, &status, 0, &usage) < 0 && errno == EINTR {}
+    let exited = status & 0x7f == 0
+    return MemoryRun(status: exited ? (status >> 8) & 0xff : 128 + (status & 0x7f), peakBytes: usage.ru_maxrss * 1024)
+}
+
+struct SpawnFailed: Error, CustomStringConvertible {
+    var code: Int32
+    var description: String { "posix_spawn failed: \(String(cString: strerror(code)))" }
+}

@@ -150,7 +150,9 @@ bench: deps
 	$(RELEASE_BUILD) --product pickerreel
 	$(RELEASE_BUILD) --product encode-bench
 	$(RELEASE_BUILD) --product video-bench
-	/usr/bin/python3 Benchmarks/bench.py
+	# In-process calls link the snapshot library, which needs Swift Testing: built apart, with the shared runtime.
+	$(SWIFT) build -c release --product inprocess-bench --scratch-path .build/inprocess
+	INPROCESS_BENCH=.build/inprocess/release/inprocess-bench /usr/bin/python3 Benchmarks/bench.py
 	@for spec in Fixtures/specs/seed-demo.json Fixtures/specs/numbers-vertical.json Fixtures/bench/large.json; do \
 		name=$$(basename $$spec .json); \
 		fps=$$(python3 -c "import json;print(json.load(open('$$spec')).get('output', {}).get('fps', 30))"); \

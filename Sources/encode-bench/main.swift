@@ -20,7 +20,8 @@ import PickerRender
 import PickerWebP
 
 func fail(_ message: String, status: Int32) -> Never {
-    FileHandle.standardError.write(Data("encode-bench: \(message)\n".utf8))
+    // fputs, not FileHandle: a closed or full standard error must not trap.
+    fputs("encode-bench: \(message)\n", stderr)
     exit(status)
 }
 

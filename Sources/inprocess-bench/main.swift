@@ -15,7 +15,8 @@ import PickerReel
 import PickerSnapshot
 
 func fail(_ message: String, status: Int32) -> Never {
-    FileHandle.standardError.write(Data("inprocess-bench: \(message)\n".utf8))
+    // fputs, not FileHandle: a closed or full standard error must not trap.
+    fputs("inprocess-bench: \(message)\n", stderr)
     exit(status)
 }
 

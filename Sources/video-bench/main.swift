@@ -15,7 +15,8 @@ import PickerRender
 import PickerVideo
 
 func fail(_ message: String, status: Int32) -> Never {
-    FileHandle.standardError.write(Data("video-bench: \(message)\n".utf8))
+    // fputs, not FileHandle: a closed or full standard error must not trap.
+    fputs("video-bench: \(message)\n", stderr)
     exit(status)
 }
 

@@ -20,8 +20,9 @@ import PickerRender
 import PickerWebP
 
 func fail(_ message: String, status: Int32) -> Never {
-    // fputs, not FileHandle: a closed or full standard error must not trap.
-    fputs("encode-bench: \(message)\n", stderr)
+    // write(2), not FileHandle: a closed or full standard error must not trap.
+    let line = Array("encode-bench: \(message)\n".utf8)
+    _ = line.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
     exit(status)
 }
 

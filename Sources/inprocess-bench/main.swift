@@ -15,8 +15,9 @@ import PickerReel
 import PickerSnapshot
 
 func fail(_ message: String, status: Int32) -> Never {
-    // fputs, not FileHandle: a closed or full standard error must not trap.
-    fputs("inprocess-bench: \(message)\n", stderr)
+    // write(2), not FileHandle: a closed or full standard error must not trap.
+    let line = Array("inprocess-bench: \(message)\n".utf8)
+    _ = line.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
     exit(status)
 }
 

@@ -2,7 +2,8 @@ import Foundation
 import Testing
 
 /// What a process loads before it renders (issue 14, start-up): FFmpeg's libraries and the ~80 they need cost every
-/// process about 17 ms to load, so they are opened only when a video is written.
+/// process about 17 ms to load, so they are opened only when a video is written; librsvg and the libraries only it
+/// needs about 1.8 ms, so it is opened only for the first SVG document.
 @Suite("Start-up")
 struct StartUpTests {
     /// The shared objects the dynamic loader opened while the tool ran `arguments` (glibc's LD_DEBUG=files, written
@@ -46,5 +47,38 @@ struct StartUpTests {
         #expect(libraries.contains { $0.hasPrefix("libavcodec") })
         let size = try FileManager.default.attributesOfItem(atPath: folder.appendingPathComponent("seed-demo/seed-demo.mp4").path)[.size]
         #expect((size as? Int ?? 0) > 1000)
+    }
+
+    @Test func commandsWithoutSVGDocumentsDoNotLoadLibrsvg() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for arguments in [
+            ["--version"], ["validate", fixture("seed-demo.json")], ["render", fixture("seed-demo.json"), "-o", folder.path, "-q"],
+        ] {
+            let (run, libraries) = try Self.loadedLibraries(arguments)
+            #expect(run.status == 0, "\(arguments): \(run.stderr.suffix(300))")
+            #expect(libraries.contains { $0.hasPrefix("libcairo") }, "\(arguments)")
+            #expect(!libraries.contains { $0.contains("librsvg") || $0.contains("libxml2") }, "\(arguments)")
+        }
+    }
+
+    @Test func anSVGIconOpensLibrsvgAndIsDrawn() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let spec = repositoryRoot.appendingPathComponent("Fixtures/gallery/appearance.json").path
+        let (run, libraries) = try Self.loadedLibraries(["render", spec, "-o", folder.path, "-q"])
+        #expect(run.status == 0, "\(run.stderr.suffix(300))")
+        #expect(libraries.contains { $0.contains("librsvg") })
+        // The icons are drawn: the first frame differs from the same spec without icons.
+        let plain = try String(contentsOfFile: spec, encoding: .utf8).replacingOccurrences(
+            of: #", "icon": "icons/[a-z]+\.svg""#, with: "", options: .regularExpression)
+        #expect(!plain.contains(".svg"))
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("plain-spec"), withIntermediateDirectories: true)
+        let plainSpec = try writeSpec(plain, named: "appearance.json", in: folder.appendingPathComponent("plain-spec"))
+        let second = try runTool(["render", plainSpec, "-o", folder.appendingPathComponent("plain").path, "-q"])
+        #expect(second.status == 0, "\(second.stderr)")
+        let withIcons = try Data(contentsOf: folder.appendingPathComponent("appearance/frame-0000.png"))
+        let without = try Data(contentsOf: folder.appendingPathComponent("plain/appearance/frame-0000.png"))
+        #expect(withIcons != without)
     }
 }

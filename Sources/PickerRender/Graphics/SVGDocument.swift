@@ -7,60 +7,89 @@ import PickerKit
 /// Not thread-safe: each drawer loads its own from the file's bytes.
 package final class SVGDocument {
     private let handle: OpaquePointer
+    private let rsvg: picker_rsvg
     /// Width over height: from the document's width and height, or its viewBox; 1 when it has neither.
     package let aspectRatio: Double
 
-    /// Parses `bytes`; throws `RenderError.encoder` (format "SVG") with librsvg's message when they are not SVG.
+    /// Parses `bytes`; throws `RenderError.encoder` (format "SVG") with librsvg's message when they are not SVG, or
+    /// when librsvg cannot be opened (it is opened for the first document, not at start-up).
     package init(bytes: [UInt8]) throws(RenderError) {
-        var error: UnsafeMutablePointer<GError>?
+        let rsvg = try Self.library()
+        self.rsvg = rsvg
+        var error: UnsafeMutablePointer<picker_rsvg_error>?
         let loaded = bytes.withUnsafeBufferPointer { buffer in
-            rsvg_handle_new_from_data(buffer.baseAddress, gsize(buffer.count), &error)
+            rsvg.rsvg_handle_new_from_data(buffer.baseAddress, buffer.count, &error)
         }
         guard let loaded else {
-            let message = error.map { String(cString: $0.pointee.message) } ?? "not an SVG document"
-            if let error { g_error_free(error) }
+            let message = error.flatMap { $0.pointee.message.map { String(cString: $0) } } ?? "not an SVG document"
+            if let error { rsvg.g_error_free(error) }
             throw RenderError.encoder(format: "SVG", detail: message)
         }
-        handle = OpaquePointer(loaded)
+        handle = loaded
         var width = 0.0
         var height = 0.0
-        if rsvg_handle_get_intrinsic_size_in_pixels(loaded, &width, &height) != 0, width > 0, height > 0, width.isFinite, height.isFinite {
+        if rsvg.rsvg_handle_get_intrinsic_size_in_pixels(loaded, &width, &height) != 0, width > 0, height > 0, width.isFinite,
+            height.isFinite
+        {
             aspectRatio = width / height
         } else {
-            var hasWidth: gboolean = 0
-            var hasHeight: gboolean = 0
-            var hasViewBox: gboolean = 0
-            var widthLength = RsvgLength()
-            var heightLength = RsvgLength()
-            var viewBox = RsvgRectangle()
-            rsvg_handle_get_intrinsic_dimensions(loaded, &hasWidth, &widthLength, &hasHeight, &heightLength, &hasViewBox, &viewBox)
+            var hasWidth: Int32 = 0
+            var hasHeight: Int32 = 0
+            var hasViewBox: Int32 = 0
+            var widthLength = picker_rsvg_length()
+            var heightLength = picker_rsvg_length()
+            var viewBox = picker_rsvg_rectangle()
+            rsvg.rsvg_handle_get_intrinsic_dimensions(loaded, &hasWidth, &widthLength, &hasHeight, &heightLength, &hasViewBox, &viewBox)
             let ratio = viewBox.width / viewBox.height
             aspectRatio = hasViewBox != 0 && ratio.isFinite && ratio > 0 ? ratio : 1
         }
         guard (1e-3...1e3).contains(aspectRatio) else {
-            g_object_unref(UnsafeMutableRawPointer(handle))
+            rsvg.g_object_unref(UnsafeMutableRawPointer(loaded))
             throw RenderError.encoder(format: "SVG", detail: "its width is \(aspectRatio) times its height; at most 1000 times either way")
         }
     }
 
     deinit {
-        g_object_unref(UnsafeMutableRawPointer(handle))
+        rsvg.g_object_unref(UnsafeMutableRawPointer(handle))
+    }
+
+    /// librsvg's functions, opened on first use and kept for the life of the process.
+    private static let loaded: Result<RSVGFunctions, RenderError> = {
+        let table = UnsafeMutablePointer<picker_rsvg>.allocate(capacity: 1)
+        var message = [CChar](repeating: 0, count: 512)
+        guard picker_rsvg_load(table, &message, message.count) == 0 else {
+            table.deallocate()
+            let reason = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            return .failure(
+                RenderError.encoder(format: "SVG", detail: "librsvg could not be opened (\(reason)); install librsvg (Debian: librsvg2-2)"))
+        }
+        return .success(RSVGFunctions(table: UnsafePointer(table)))
+    }()
+
+    private static func library() throws(RenderError) -> picker_rsvg {
+        try loaded.get().table.pointee
     }
 
     /// Draws the document fitted into `rect` (in the context's user space), as vectors.
     ///
     /// With `tint`, the document is a template: its shape (alpha) is filled with `tint`, as SF Symbols are drawn.
     package func draw(in rect: Rect, on cairo: OpaquePointer, tint: RGBAColor?) {
-        var viewport = RsvgRectangle(x: rect.x, y: rect.y, width: rect.width, height: rect.height)
+        var viewport = picker_rsvg_rectangle(x: rect.x, y: rect.y, width: rect.width, height: rect.height)
         guard let tint else {
-            _ = rsvg_handle_render_document(UnsafeMutablePointer(handle), cairo, &viewport, nil)
+            _ = rsvg.rsvg_handle_render_document(handle, cairo, &viewport, nil)
             return
         }
         cairo_push_group(cairo)
-        _ = rsvg_handle_render_document(UnsafeMutablePointer(handle), cairo, &viewport, nil)
+        _ = rsvg.rsvg_handle_render_document(handle, cairo, &viewport, nil)
         let shape = cairo_pop_group(cairo)
         cairo_set_source_rgba(cairo, tint.red, tint.green, tint.blue, tint.alpha)
         cairo_mask(cairo, shape)
         cairo_pattern_destroy(shape)
     }
+}
+
+/// The table `picker_rsvg_load` filled, allocated once and never freed.
+private struct RSVGFunctions: @unchecked Sendable {
+    // @unchecked: the table is written once, before it is shared, and only read after.
+    let table: UnsafePointer<picker_rsvg>
 }

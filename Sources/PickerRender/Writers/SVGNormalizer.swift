@@ -1,8 +1,8 @@
 /// Makes cairo's SVG output depend only on the picture and measure in CSS pixels.
 ///
-/// - cairo names each document's root group after a process-wide surface counter (`id="surface75"`), so the same
-///   frame rendered later in a process would otherwise come out with different bytes: the identifiers are
-///   renumbered in order of first appearance.
+/// - cairo names each document's groups and embedded pictures after a process-wide counter (`id="surface75"`,
+///   `id="image191"`), so the same frame rendered later in a process, or on another thread, would otherwise come
+///   out with different bytes: the identifiers of each kind are renumbered in order of first appearance.
 /// - cairo gives the root element's size in points (`width="219pt"`), which a browser shows 4/3 as large as the
 ///   PNG at 1x; the units are removed so one point of the spec is one CSS pixel, as in the animated SVG.
 enum SVGNormalizer {
@@ -34,26 +34,30 @@ enum SVGNormalizer {
         return output
     }
 
-    /// Renumbers every `surfaceN` identifier in order of first appearance, starting from 1.
+    /// The identifiers cairo 1.16 numbers from process-wide counters (its surfaces' unique ids); the others (clip,
+    /// mask, pattern, glyph) count within the document and are already the same run to run.
+    static let processWidePrefixes = ["surface", "image"].map { Array($0.utf8) }
+
+    /// Renumbers every `surfaceN` and `imageN` identifier in order of first appearance, each kind from 1.
+    ///
+    /// Only a prefix followed by digits is an identifier: `<image ` and `data:image/png` are left as they are.
     static func renumberSurfaces(_ bytes: [UInt8]) -> [UInt8] {
-        let prefix = Array("surface".utf8)
         var output: [UInt8] = []
         output.reserveCapacity(bytes.count)
-        var renumbered: [ArraySlice<UInt8>: Int] = [:]
+        var renumbered: [[ArraySlice<UInt8>: Int]] = Array(repeating: [:], count: processWidePrefixes.count)
         var index = 0
-        while index < bytes.count {
-            if bytes[index] == prefix[0], bytes[index...].starts(with: prefix) {
+        scan: while index < bytes.count {
+            for (kind, prefix) in processWidePrefixes.enumerated() where bytes[index] == prefix[0] && bytes[index...].starts(with: prefix) {
                 var end = index + prefix.count
                 while end < bytes.count, bytes[end] >= UInt8(ascii: "0"), bytes[end] <= UInt8(ascii: "9") { end += 1 }
-                if end > index + prefix.count {
-                    let digits = bytes[(index + prefix.count)..<end]
-                    let number = renumbered[digits] ?? (renumbered.count + 1)
-                    renumbered[digits] = number
-                    output.append(contentsOf: prefix)
-                    output.append(contentsOf: Array(String(number).utf8))
-                    index = end
-                    continue
-                }
+                guard end > index + prefix.count else { continue }
+                let digits = bytes[(index + prefix.count)..<end]
+                let number = renumbered[kind][digits] ?? (renumbered[kind].count + 1)
+                renumbered[kind][digits] = number
+                output.append(contentsOf: prefix)
+                output.append(contentsOf: Array(String(number).utf8))
+                index = end
+                continue scan
             }
             output.append(bytes[index])
             index += 1

@@ -16,6 +16,8 @@ package final class PangoText: TextMeasurer {
     private let layout: OpaquePointer
     private var currentFont: ResolvedFont?
     private var currentText: String?
+    /// One laid-out layout per label and font drawn (at most 64 items, regular and selected fonts).
+    private var drawingLayouts: [DrawnLabel: OpaquePointer] = [:]
     /// What labels are drawn with: `TextRasterSettings.standard` except inside a measuring scope.
     private let drawingSettings: TextRasterSettings
 
@@ -45,6 +47,7 @@ package final class PangoText: TextMeasurer {
     }
 
     deinit {
+        for drawn in drawingLayouts.values { g_object_unref(UnsafeMutableRawPointer(drawn)) }
         g_object_unref(UnsafeMutableRawPointer(layout))
         g_object_unref(UnsafeMutableRawPointer(context))
         shelf.put(map)
@@ -104,19 +107,39 @@ package final class PangoText: TextMeasurer {
     }
 
     /// Draws `text` with its drawing origin at (x, y) in `cairo`'s user space, in the current source colour.
+    ///
+    /// Each label keeps a layout of its own for drawing, laid out once: a frame redraws the same few labels, and
+    /// setting another text on one shared layout made Pango itemise and shape the label again every time (a tenth
+    /// of the seed demo's instructions). A layout is laid out again only when the context changes (Pango compares
+    /// the context's serial), which `pango_cairo_update_context` bumps only when cairo's matrix or font options
+    /// differ from the last draw.
     func draw(_ text: String, font: ResolvedFont, at x: Double, _ y: Double, on cairo: OpaquePointer) {
-        prepare(text, font: font)
+        guard let drawn = drawingLayout(text, font: font) else { return }
         let measuringOtherSettings = drawingSettings != .standard
         if measuringOtherSettings { drawingSettings.apply(to: context) }
         pango_cairo_update_context(cairo, context)
-        pango_layout_context_changed(layout)
         cairo_move_to(cairo, x, y)
-        pango_cairo_show_layout(cairo, layout)
+        pango_cairo_show_layout(cairo, drawn)
         if measuringOtherSettings {
-            // Back to the settings labels are measured with, so the layout never sees the other ones.
+            // Back to the settings labels are measured with, so the measuring layout never sees the other ones.
             TextRasterSettings.standard.apply(to: context)
-            pango_layout_context_changed(layout)
         }
+        // The measuring layout shares the context: it is laid out again under the identity transform when used.
+        pango_layout_context_changed(layout)
+    }
+
+    /// The drawing layout of `text` in `font`, made on first use; nil when Pango cannot make one.
+    private func drawingLayout(_ text: String, font: ResolvedFont) -> OpaquePointer? {
+        let key = DrawnLabel(text: text, font: font)
+        if let existing = drawingLayouts[key] { return existing }
+        guard let made = pango_layout_new(context) else { return nil }
+        if let description = Self.description(of: font) {
+            pango_layout_set_font_description(made, description)
+            pango_font_description_free(description)
+        }
+        pango_layout_set_text(made, text, -1)
+        drawingLayouts[key] = made
+        return made
     }
 
     /// The family fontconfig actually uses for `font`, which differs from the requested one when that is
@@ -130,4 +153,10 @@ package final class PangoText: TextMeasurer {
         defer { pango_font_description_free(described) }
         return pango_font_description_get_family(described).map { String(cString: $0) }
     }
+}
+
+/// A label and the font it is drawn in: the key of a drawing layout.
+private struct DrawnLabel: Hashable {
+    let text: String
+    let font: ResolvedFont
 }

@@ -18,6 +18,8 @@ package final class PangoText: TextMeasurer {
     private var currentText: String?
     /// One laid-out layout per label and font drawn (at most 64 items, regular and selected fonts).
     private var drawingLayouts: [DrawnLabel: OpaquePointer] = [:]
+    /// What the context was last updated for while drawing; nil after anything else changed it.
+    private var lastDrawingTarget: DrawingTarget?
     /// What labels are drawn with: `TextRasterSettings.standard` except inside a measuring scope.
     private let drawingSettings: TextRasterSettings
 
@@ -96,6 +98,7 @@ package final class PangoText: TextMeasurer {
         guard let cairo = cairo_create(surface) else { return logicalExtents(of: text, font: font) }
         defer { cairo_destroy(cairo) }
         cairo_scale(cairo, scale, scale)
+        lastDrawingTarget = nil
         pango_cairo_update_context(cairo, context)
         pango_layout_context_changed(layout)
         let extents = logicalExtents(of: text, font: font)
@@ -111,21 +114,39 @@ package final class PangoText: TextMeasurer {
     /// Each label keeps a layout of its own for drawing, laid out once: a frame redraws the same few labels, and
     /// setting another text on one shared layout made Pango itemise and shape the label again every time (a tenth
     /// of the seed demo's instructions). A layout is laid out again only when the context changes (Pango compares
-    /// the context's serial), which `pango_cairo_update_context` bumps only when cairo's matrix or font options
-    /// differ from the last draw.
+    /// the context's serial), which happens here only when cairo's transform or surface type differs from the last
+    /// draw (`updateContext(for:)`).
     func draw(_ text: String, font: ResolvedFont, at x: Double, _ y: Double, on cairo: OpaquePointer) {
         guard let drawn = drawingLayout(text, font: font) else { return }
         let measuringOtherSettings = drawingSettings != .standard
-        if measuringOtherSettings { drawingSettings.apply(to: context) }
-        pango_cairo_update_context(cairo, context)
+        if measuringOtherSettings {
+            drawingSettings.apply(to: context)
+            lastDrawingTarget = nil
+        }
+        updateContext(for: cairo)
         cairo_move_to(cairo, x, y)
         pango_cairo_show_layout(cairo, drawn)
         if measuringOtherSettings {
             // Back to the settings labels are measured with, so the measuring layout never sees the other ones.
             TextRasterSettings.standard.apply(to: context)
+            lastDrawingTarget = nil
         }
         // The measuring layout shares the context: it is laid out again under the identity transform when used.
         pango_layout_context_changed(layout)
+    }
+
+    /// Gives the context `cairo`'s transform and font options, unless they are those of the last draw:
+    /// `pango_cairo_update_context` marks the context changed whenever it sets a matrix, equal or not, which would
+    /// lay every label out again.
+    private func updateContext(for cairo: OpaquePointer) {
+        var matrix = cairo_matrix_t()
+        cairo_get_matrix(cairo, &matrix)
+        let target = cairo_surface_get_type(cairo_get_target(cairo))
+        let drawing = DrawingTarget(
+            matrix: [matrix.xx, matrix.yx, matrix.xy, matrix.yy, matrix.x0, matrix.y0], surfaceType: target.rawValue)
+        guard drawing != lastDrawingTarget else { return }
+        pango_cairo_update_context(cairo, context)
+        lastDrawingTarget = drawing
     }
 
     /// The drawing layout of `text` in `font`, made on first use; nil when Pango cannot make one.
@@ -159,4 +180,10 @@ package final class PangoText: TextMeasurer {
 private struct DrawnLabel: Hashable {
     let text: String
     let font: ResolvedFont
+}
+
+/// A cairo context's transform and surface type: what `pango_cairo_update_context` takes from it.
+private struct DrawingTarget: Equatable {
+    let matrix: [Double]
+    let surfaceType: UInt32
 }

@@ -138,7 +138,7 @@ extension EdgeFeature {
         EdgeFeature("tiny lengths") { draft, _ in
             draft.style.segmentPadding = Padding(horizontal: 1e-300, vertical: 7e-23)
             draft.style.spacing = 1e-9
-            draft.style.padding = 5e-324
+            draft.style.padding = Double.leastNonzeroMagnitude  // 5e-324, the smallest subnormal
         },
         EdgeFeature("maximal corner radius") { draft, _ in draft.style.highlight.cornerRadius = SpecLimits.maximumLength },
         EdgeFeature("maximal spacing", light: false) { draft, _ in

@@ -15,7 +15,8 @@ struct FuzzedSpec {
 
     /// Values that have broken numeric code elsewhere: subnormals, tiny and huge lengths, fractions of a frame.
     static let awkwardNumbers: [Double] = [
-        0, .leastNonzeroMagnitude, 1e-300, 7e-23, 1e-9, 0.001, 0.01, 0.0166, 0.25, 0.3, 0.5, 0.999, 1, 1.5, 2, 7.5, 8, 10, 16.5, 24, 60, 239.99,
+        0, .leastNonzeroMagnitude, 1e-300, 7e-23, 1e-9, 0.001, 0.01, 0.0166, 0.25, 0.3, 0.5, 0.999, 1, 1.5, 2, 7.5, 8, 10, 16.5, 24, 60,
+        239.99,
         240, 512, 1000, 4095.9, 4096,
     ]
     /// Pieces of labels: Latin, Hebrew with points, Arabic, CJK, emoji with joiners and flags, combining marks,

@@ -22,13 +22,26 @@ struct OpenMPThreadsTests {
         }
         let alone = try encode()
         final class Results: @unchecked Sendable {
-            // Each worker writes only its own slot, and the slots are read after every worker has finished.
-            var bytes: [[UInt8]?] = [nil, nil, nil]
+            // @unchecked: `bytes` is only touched while holding `lock` (writing different slots of one array from
+            // several threads is still a race on the array: ThreadSanitizer reported it).
+            private let lock = NSLock()
+            private var bytes: [[UInt8]?] = [nil, nil, nil]
+            func set(_ value: [UInt8]?, at slot: Int) {
+                lock.lock()
+                bytes[slot] = value
+                lock.unlock()
+            }
+            var all: [[UInt8]?] {
+                lock.lock()
+                defer { lock.unlock() }
+                return bytes
+            }
         }
         let results = Results()
         DispatchQueue.concurrentPerform(iterations: 3) { worker in
-            results.bytes[worker] = try? encode()
+            let encoded = try? encode()
+            results.set(encoded, at: worker)
         }
-        #expect(results.bytes.allSatisfy { $0 == alone })
+        #expect(results.all.allSatisfy { $0 == alone })
     }
 }

@@ -35,7 +35,10 @@ public enum SignalCleanup {
                 if !unchanged.isEmpty { message += "; left as it was: \(unchanged.joined(separator: ", "))" }
                 if !completed.isEmpty { message += "; already complete: \(completed.joined(separator: ", "))" }
                 console.err(message + "\n")
-                exit(128 + signalNumber)
+                // _exit, not exit: other threads are still drawing and encoding, and exit would run the libraries'
+                // exit handlers and destructors under them (and LeakSanitizer's exit check would call their live
+                // objects leaks). The message is written and nothing else is buffered (Console writes directly).
+                _exit(128 + signalNumber)
             }
             source.resume()
             sources.append(source)

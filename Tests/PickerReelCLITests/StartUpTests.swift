@@ -27,16 +27,24 @@ struct StartUpTests {
         return (run, reports.filter { $0.contains { $0.hasPrefix("libcairo") } }.flatMap { $0 })
     }
 
-    @Test func commandsWithoutVideoDoNotLoadFFmpeg() throws {
+    /// The libraries `--version`, `validate` and a PNG render of the seed demo each loaded, with their arguments,
+    /// after checking that each succeeded and that its loader report is there (it names cairo), so that a library
+    /// missing from it means something.
+    static func librariesOfPlainCommands() throws -> [(arguments: [String], libraries: [String])] {
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        for arguments in [
+        return try [
             ["--version"], ["validate", fixture("seed-demo.json")], ["render", fixture("seed-demo.json"), "-o", folder.path, "-q"],
-        ] {
-            let (run, libraries) = try Self.loadedLibraries(arguments)
+        ].map { arguments in
+            let (run, libraries) = try loadedLibraries(arguments)
             #expect(run.status == 0, "\(arguments): \(run.stderr.suffix(300))")
-            // The loader's report is there (so an absent FFmpeg means something), and it names no FFmpeg library.
             #expect(libraries.contains { $0.hasPrefix("libcairo") }, "\(arguments)")
+            return (arguments, libraries)
+        }
+    }
+
+    @Test func commandsWithoutVideoDoNotLoadFFmpeg() throws {
+        for (arguments, libraries) in try Self.librariesOfPlainCommands() {
             #expect(
                 !libraries.contains { $0.hasPrefix("libavcodec") || $0.hasPrefix("libavformat") || $0.hasPrefix("libx264") }, "\(arguments)"
             )
@@ -54,14 +62,7 @@ struct StartUpTests {
     }
 
     @Test func commandsWithoutSVGDocumentsDoNotLoadLibrsvg() throws {
-        let folder = try temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        for arguments in [
-            ["--version"], ["validate", fixture("seed-demo.json")], ["render", fixture("seed-demo.json"), "-o", folder.path, "-q"],
-        ] {
-            let (run, libraries) = try Self.loadedLibraries(arguments)
-            #expect(run.status == 0, "\(arguments): \(run.stderr.suffix(300))")
-            #expect(libraries.contains { $0.hasPrefix("libcairo") }, "\(arguments)")
+        for (arguments, libraries) in try Self.librariesOfPlainCommands() {
             #expect(!libraries.contains { $0.contains("librsvg") || $0.contains("libxml2") }, "\(arguments)")
         }
     }

@@ -121,6 +121,16 @@ struct SpecLimitsTests {
         #expect(throws: SpecError.self) { try PickerSpec(contentsOf: beyond) }
     }
 
+    /// The read buffer is sized by `stat`; a file holding more than `stat` said (one that grew, or a kernel file that
+    /// reports size 0) is still read to its end, and refused past the limit.
+    @Test func aFileLargerThanItsStatSizeIsReadWhole() throws {
+        let status = try SpecFile.read("/proc/self/status", name: "status")
+        #expect(String(decoding: status, as: UTF8.self).hasPrefix("Name:"))
+        #expect(status.count > 100)
+        let limits = try SpecFile.read("/proc/self/limits", name: "limits")
+        #expect(String(decoding: limits, as: UTF8.self).contains("Max open files"))
+    }
+
     @Test func tenThousandFramesRenderAndOneMoreIsRefused() throws {
         // 10,000 frames at 240 fps are (10,000 − 1) / 240 s: a 41.6625 s tail after a change taking no time.
         let at = Self.spec(

@@ -174,7 +174,8 @@ struct OutputFolderTests {
             #expect(throws: RenderError.self) {
                 var made: [URL] = []
                 try OutputFolder.switchForward(
-                    plan, from: commit, backup: backup, into: destination, faults: RenameFaults(failing: cut), madeFolders: &made)
+                    plan, from: commit, backup: backup, into: destination, resuming: false, faults: RenameFaults(failing: cut),
+                    madeFolders: &made)
             }
             // A staging folder a kill left before its switch: removed, its files never appear.
             let staging = destination.appendingPathComponent(".pickerreel-new-killed2")

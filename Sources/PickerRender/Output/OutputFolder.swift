@@ -55,6 +55,8 @@ package final class OutputFolder: @unchecked Sendable {
     private var descriptor: Int32 = -1
     private let token: String
     private let staging: URL
+    /// `staging.path`, kept: each file written is named by appending to it.
+    private let stagingPath: String
     private let faults: RenameFaults?
     private let lock = NSLock()
     private let switchLock = NSLock()
@@ -73,6 +75,7 @@ package final class OutputFolder: @unchecked Sendable {
         self.faults = faults
         token = "\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         staging = self.destination.appendingPathComponent(Names.staging + token)
+        stagingPath = staging.path
         // Under the write gate: an interrupt comes either before anything is created (and this throws) or once the
         // folder is registered (and the signal handler removes what was created), never in between.
         let failure = OutputFolders.shared.whileNotInterrupted { () -> RenderError? in
@@ -153,11 +156,12 @@ package final class OutputFolder: @unchecked Sendable {
         guard Self.isRelativeName(name) else {
             throw RenderError.file(path: destination.appendingPathComponent(name).path, reason: "is not a file name inside the folder")
         }
-        let url = staging.appendingPathComponent(name)
+        // A path joined by hand: URL's `appendingPathComponent` and `path` cost more than writing a small frame.
+        let path = stagingPath + "/" + name
         let nested = name.contains("/")
         let outcome: String?? = OutputFolders.shared.whileNotInterrupted {
             if nested, let reason = Self.makeFolders(for: name, inside: staging) { return reason }
-            return PlainFile.write(bytes, to: url.path)
+            return PlainFile.write(bytes, to: path)
         }
         switch outcome {
         case .none:
@@ -208,7 +212,8 @@ package final class OutputFolder: @unchecked Sendable {
         do {
             try Self.makeFolder(backupFolder)
             try Self.switchForward(
-                plan, from: commitFolder, backup: backupFolder, into: destination, faults: faults, madeFolders: &madeFolders)
+                plan, from: commitFolder, backup: backupFolder, into: destination, resuming: false, faults: faults,
+                madeFolders: &madeFolders)
         } catch {
             do {
                 try Self.switchBack(plan, from: commitFolder, backup: backupFolder, into: destination)
@@ -292,8 +297,9 @@ package final class OutputFolder: @unchecked Sendable {
         }
         let writing = Set(names)
         var remove: [String] = []
+        let destinationPath = destination.path
         for name in existing.sorted() where !Names.isInternal(name) {
-            let path = destination.appendingPathComponent(name).path
+            let path = destinationPath + "/" + name
             var status = stat()
             guard lstat(path, &status) == 0 else { continue }
             let isFolder = status.st_mode & S_IFMT == S_IFDIR
@@ -322,58 +328,49 @@ package final class OutputFolder: @unchecked Sendable {
         return SwitchPlan(write: names, remove: remove)
     }
 
-    /// Moves old files aside and new files in; safe to run again on a half-done switch (as recovery does).
+    /// Moves old files aside and new files in.
+    ///
+    /// With `resuming`, safe to run again on a half-done switch (as recovery does): a new file no longer in the
+    /// commit folder was moved in already and is left alone.
     ///
     /// Folders that relative paths need and the destination lacks are made, and appended to `madeFolders`
     /// (outermost first) so that an undo can remove them.
     static func switchForward(
-        _ plan: SwitchPlan, from commit: URL, backup: URL, into destination: URL, faults: RenameFaults?, madeFolders: inout [URL]
+        _ plan: SwitchPlan, from commit: URL, backup: URL, into destination: URL, resuming: Bool, faults: RenameFaults?,
+        madeFolders: inout [URL]
     ) throws(RenderError) {
-        let manager = FileManager.default
+        let folders = try SwitchFolders(commit: commit.path, backup: backup.path, destination: destination.path)
         for name in plan.write {
-            let new = commit.appendingPathComponent(name)
-            // Once moved in, the new file is no longer in the commit folder: nothing left to do for it.
-            guard manager.fileExists(atPath: new.path) || isSymbolicLink(new) else { continue }
-            let target = destination.appendingPathComponent(name)
-            if name.contains("/") { madeFolders += try createFolders(upTo: target.deletingLastPathComponent()) }
-            if manager.fileExists(atPath: target.path) || isSymbolicLink(target) {
-                try moveAside(target, to: backup, name: name, faults: faults)
+            if resuming, !folders.holds(folders.commit, name) { continue }
+            if name.contains("/") {
+                madeFolders += try createFolders(upTo: destination.appendingPathComponent(name).deletingLastPathComponent())
             }
-            try rename(new, target, faults: faults)
+            if folders.holds(folders.destination, name) { try moveAside(name, in: folders, backup: backup, faults: faults) }
+            try folders.move(name, from: folders.commit, to: folders.destination, faults: faults)
         }
-        for name in plan.remove {
-            let target = destination.appendingPathComponent(name)
-            if manager.fileExists(atPath: target.path) || isSymbolicLink(target) {
-                try moveAside(target, to: backup, name: name, faults: faults)
-            }
+        for name in plan.remove where folders.holds(folders.destination, name) {
+            try moveAside(name, in: folders, backup: backup, faults: faults)
         }
     }
 
-    /// Moves `target` to `name` inside the backup folder, making the folders a relative path needs there.
-    private static func moveAside(_ target: URL, to backup: URL, name: String, faults: RenameFaults?) throws(RenderError) {
-        let saved = backup.appendingPathComponent(name)
+    /// Moves `name` from the destination to the same name inside the backup folder, making the folders a relative
+    /// path needs there.
+    private static func moveAside(_ name: String, in folders: SwitchFolders, backup: URL, faults: RenameFaults?) throws(RenderError) {
         if name.contains("/"), let reason = makeFolders(for: name, inside: backup) {
+            let saved = backup.appendingPathComponent(name)
             throw RenderError.file(path: saved.deletingLastPathComponent().path, reason: "cannot create the folder (\(reason))")
         }
-        try rename(target, saved, faults: faults)
+        try folders.move(name, from: folders.destination, to: folders.backup, faults: faults)
     }
 
     /// Puts the destination back as it was before `switchForward` started.
     static func switchBack(_ plan: SwitchPlan, from commit: URL, backup: URL, into destination: URL) throws(RenderError) {
-        let manager = FileManager.default
-        for name in plan.write.reversed() {
-            let new = commit.appendingPathComponent(name)
-            let target = destination.appendingPathComponent(name)
-            let movedIn = !(manager.fileExists(atPath: new.path) || isSymbolicLink(new))
-            if movedIn, manager.fileExists(atPath: target.path) || isSymbolicLink(target) {
-                try rename(target, new, faults: nil)
-            }
+        let folders = try SwitchFolders(commit: commit.path, backup: backup.path, destination: destination.path)
+        for name in plan.write.reversed() where !folders.holds(folders.commit, name) && folders.holds(folders.destination, name) {
+            try folders.move(name, from: folders.destination, to: folders.commit, faults: nil)
         }
-        for name in plan.write + plan.remove {
-            let saved = backup.appendingPathComponent(name)
-            if manager.fileExists(atPath: saved.path) || isSymbolicLink(saved) {
-                try rename(saved, destination.appendingPathComponent(name), faults: nil)
-            }
+        for name in plan.write + plan.remove where folders.holds(folders.backup, name) {
+            try folders.move(name, from: folders.backup, to: folders.destination, faults: nil)
         }
     }
 
@@ -393,7 +390,8 @@ package final class OutputFolder: @unchecked Sendable {
                 }
                 if !FileManager.default.fileExists(atPath: backup.path) { try makeFolder(backup) }
                 var madeFolders: [URL] = []
-                try switchForward(plan, from: url, backup: backup, into: destination, faults: nil, madeFolders: &madeFolders)
+                try switchForward(
+                    plan, from: url, backup: backup, into: destination, resuming: true, faults: nil, madeFolders: &madeFolders)
                 removeTree(url)
                 removeTree(backup)
             }
@@ -527,7 +525,31 @@ package final class OutputFolder: @unchecked Sendable {
     }
 
     static func removeTree(_ url: URL) {
-        try? FileManager.default.removeItem(at: url)
+        removeTree(atPath: url.path)
+    }
+
+    /// Removes the file, link or folder at `path` with everything inside; what cannot be removed stays.
+    ///
+    /// Plain `unlink`, `unlinkat` and `rmdir` calls: the file manager's removal cost a render of 102 frames
+    /// more than half a millisecond for folders holding only a manifest.
+    static func removeTree(atPath path: String) {
+        guard unlink(path) != 0, errno == EISDIR else { return }
+        let descriptor = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+        if descriptor >= 0, let folder = fdopendir(descriptor) {
+            var folders: [String] = []
+            while let entry = readdir(folder) {
+                let name = withUnsafeBytes(of: entry.pointee.d_name) { bytes in
+                    String(decoding: bytes.prefix(while: { $0 != 0 }), as: UTF8.self)
+                }
+                guard name != ".", name != ".." else { continue }
+                if unlinkat(descriptor, name, 0) != 0, errno == EISDIR { folders.append(name) }
+            }
+            closedir(folder)
+            for name in folders { removeTree(atPath: path + "/" + name) }
+        } else if descriptor >= 0 {
+            close(descriptor)
+        }
+        rmdir(path)
     }
 }
 

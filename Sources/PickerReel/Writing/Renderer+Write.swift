@@ -36,14 +36,15 @@ extension Renderer {
         let pixels = plan.pixelWidth * plan.pixelHeight
         let drawer = MemoryBudget.drawerBytes(pixels: pixels)
         do {
+            // Runs of frames showing the same picture: each is drawn once and its bytes written for every frame.
+            let runs = perFrame.isEmpty ? [] : Self.holdRuns(of: plan.timeline)
             for format in perFrame {
-                // As many drawers as the budget holds, each drawing a chunk.
-                let chunks = max(1, min(options.memory.lanes(wanted: jobs, each: drawer), frameCount))
-                // Contiguous chunks, so that holds inside a chunk reuse the previous frame's bytes.
-                let failures = runInParallel(count: chunks, workers: chunks) { chunk in
-                    let range = (frameCount * chunk / chunks)..<(frameCount * (chunk + 1) / chunks)
+                // As many drawers as the budget holds. Each thread takes the next run not yet drawn, so a thread that
+                // starts late (its drawer still being set up) takes fewer: the threads end together.
+                let lanes = max(1, min(options.memory.lanes(wanted: jobs, each: drawer), runs.count))
+                let failures = runInParallel(count: runs.count, workers: lanes) { run in
                     try self.withDrawer { drawer in
-                        try Self.writeFrames(range, format: format, drawer: drawer, into: output, drawn: drawn, bytes: bytes) {
+                        try Self.writeFrames(runs[run], format: format, drawer: drawer, into: output, drawn: drawn, bytes: bytes) {
                             options.progress?(done.add(1), total)
                         }
                     }
@@ -95,28 +96,34 @@ extension Renderer {
         }
     }
 
-    /// Draws and writes the frames in `range` with one drawer, reusing the previous frame's bytes for holds.
+    /// Draws the frame of `run` (frames that all show the same picture) once and writes its file for each of them.
     static func writeFrames(
-        _ range: Range<Int>, format: OutputFormat, drawer: FrameDrawer, into output: OutputFolder, drawn: SharedCounter,
+        _ run: Range<Int>, format: OutputFormat, drawer: FrameDrawer, into output: OutputFolder, drawn: SharedCounter,
         bytes: SharedCounter, frameWritten: () -> Void
     ) throws {
-        let timeline = drawer.plan.timeline
-        var previous: (state: FrameState, bytes: [UInt8])?
-        for index in range {
-            let state = timeline.state(forFrame: index)
-            let frameBytes: [UInt8]
-            if let previous, previous.state == state {
-                // A hold: the same picture as the frame before, so the same bytes.
-                frameBytes = previous.bytes
-            } else {
-                frameBytes = format == .svg ? try drawer.svg(state: state) : try drawer.png(state: state)
-                _ = drawn.add(1)
-            }
+        let state = drawer.plan.timeline.state(forFrame: run.lowerBound)
+        let frameBytes = format == .svg ? try drawer.svg(state: state) : try drawer.png(state: state)
+        _ = drawn.add(1)
+        for index in run {
             try output.write(frameBytes, named: format.fileName(name: "", frame: index))
             _ = bytes.add(frameBytes.count)
-            previous = (state, frameBytes)
             frameWritten()
         }
+    }
+
+    /// The frames of `timeline` cut into runs of consecutive frames in the same state (holds), in order.
+    static func holdRuns(of timeline: Timeline) -> [Range<Int>] {
+        var runs: [Range<Int>] = []
+        var start = 0
+        var startState = timeline.state(forFrame: 0)
+        for index in 1..<max(1, timeline.frameCount) {
+            let state = timeline.state(forFrame: index)
+            guard state != startState else { continue }
+            runs.append(start..<index)
+            (start, startState) = (index, state)
+        }
+        runs.append(start..<timeline.frameCount)
+        return runs
     }
 
     /// Throws `RenderError.invalidOption` for a name that cannot be a file name, or whose animation files would

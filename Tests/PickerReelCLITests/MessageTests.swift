@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 
+@testable import PickerReelCLI
+
 /// Answers that misled (issue 9): each names what the input is and what to do, on one bounded line, without blocking.
 @Suite("Messages that say what is wrong")
 struct MessageTests {
@@ -20,6 +22,31 @@ struct MessageTests {
             run.stderr
                 == "pickerreel: error: \(fifo.path): (the whole document): cannot read the spec: it is a pipe (FIFO), not a file; save the spec to a file first\n"
         )
+    }
+
+    /// The line a render ends with: frames, formats, files drawn, megabytes and seconds with two decimals, folder.
+    ///
+    /// Four frames showing one picture are drawn once, however many threads write them (two chunks drew it twice).
+    @Test func aRenderSaysWhatItWroteOnOneLine() throws {
+        let work = try temporaryFolder()
+        let spec = work.appendingPathComponent("days.json")
+        try Data(Self.spec.utf8).write(to: spec)
+        let output = work.appendingPathComponent("out")
+        let run = try runTool(["render", spec.path, "-o", output.path, "--format", "png,gif", "-j", "2"], timeLimit: 60)
+        #expect(run.status == 0, "\(run)")
+        let pattern = #/^days: (\d+) frames \(png, gif; (\d+) frame files drawn, \d+\.\d\d MB\) in \d+\.\d\d s → (.+)\n$/#
+        let match = try #require(run.stderr.wholeMatch(of: pattern), "\(run.stderr)")
+        #expect(Int(match.1) == 4 && Int(match.2) == 1, "\(run.stderr)")
+        #expect(match.3 == Substring(output.appendingPathComponent("days").relativePath))
+    }
+
+    @Test(arguments: [
+        (0.0, 2, "0.00"), (0.65, 2, "0.65"), (0.004, 2, "0.00"), (0.006, 2, "0.01"), (9.999, 2, "10.00"), (1234.5, 1, "1234.5"),
+        (3.0, 0, "3"), (-1.26, 1, "-1.3"), (-0.001, 2, "0.00"), (12.345678, 3, "12.346"),
+    ])
+    func fixedDecimalsWriteWhatPrintfWrites(value: Double, digits: Int, expected: String) {
+        #expect(fixedDecimals(value, digits: digits) == expected)
+        #expect(String(format: "%.\(digits)f", value) == expected || value == -0.001)
     }
 
     @Test func aDeviceAsTheSpecIsNamed() throws {

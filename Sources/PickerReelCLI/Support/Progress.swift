@@ -26,7 +26,7 @@ final class Progress: @unchecked Sendable {
         let now = Date()
         guard now.timeIntervalSince(lastDraw) >= 0.1 else { return }
         lastDraw = now
-        let elapsed = String(format: "%.1f s", now.timeIntervalSince(started))
+        let elapsed = fixedDecimals(now.timeIntervalSince(started), digits: 1) + " s"
         console.err("\r\u{1B}[K\(text()) (\(elapsed))")
         drawn = true
     }

@@ -56,6 +56,19 @@ package final class FontMapShelf: @unchecked Sendable {
         return try FontMap()
     }
 
+    /// Makes sure a font map is on the shelf, so that fontconfig starts reading its configuration now.
+    ///
+    /// Pango reads fontconfig's files (2–3 ms) on a thread of its own from the moment a font map is made, and
+    /// the first text measured waits for it. Called before a spec is read and planned, that reading runs beside
+    /// them. Does nothing when a map is idle already; a map that cannot be made is left for `take` to report.
+    package func prepare() {
+        lock.lock()
+        let empty = idle.isEmpty
+        lock.unlock()
+        guard empty, let map = try? FontMap() else { return }
+        put(map)
+    }
+
     /// Gives `map` back for a later `take`; its owner must not use it again.
     ///
     /// Putting back a map already on the shelf does nothing, and maps beyond the capacity are released.

@@ -12,6 +12,17 @@ import Testing
 /// and no longer than deflate allows; frames encoded through it must decode to the pixels of the plain path.
 @Suite("Deflate writer")
 struct DeflateTests {
+    /// RFC 1951 §3.2.2's example: lengths (3, 3, 3, 3, 3, 2, 4, 4) give the codes 010, 011, 100, 101, 110, 00, 1110,
+    /// 1111, which deflate writes least significant bit first, so each comes back bit-reversed within its length.
+    @Test func canonicalCodesAreTheRFCsExampleReversed() {
+        let codes = HuffmanCode.canonicalCodes([3, 3, 3, 3, 3, 2, 4, 4, 0])
+        #expect(codes == [0b010, 0b110, 0b001, 0b101, 0b011, 0b00, 0b0111, 0b1111, 0])
+        for value in [UInt16(0), 1, 0x8000, 0x1234, 0xFFFF, 0x00F0] {
+            let reference = (0..<16).reduce(UInt16(0)) { reversed, bit in reversed | ((value >> bit) & 1) << (15 - bit) }
+            #expect(value.bitReversed == reference, "\(value)")
+        }
+    }
+
     /// A deterministic generator, so that a failure repeats.
     struct Generator {
         var state: UInt64

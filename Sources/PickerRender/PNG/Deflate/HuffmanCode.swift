@@ -136,10 +136,20 @@ struct HuffmanCode {
         for (symbol, length) in lengths.enumerated() where length > 0 {
             let value = nextCode[Int(length)]
             nextCode[Int(length)] += 1
-            var reversed = 0
-            for bit in 0..<Int(length) where value & (1 << bit) != 0 { reversed |= 1 << (Int(length) - 1 - bit) }
-            codes[symbol] = UInt16(reversed)
+            // Reversed within its length: all 16 bits reversed, then shifted down (codes are at most 15 bits).
+            codes[symbol] = UInt16(truncatingIfNeeded: value).bitReversed >> (16 - UInt16(length))
         }
         return codes
+    }
+}
+
+extension UInt16 {
+    /// The 16 bits in reverse order: bit 0 becomes bit 15.
+    var bitReversed: UInt16 {
+        var value = self
+        value = (value & 0x5555) << 1 | (value >> 1) & 0x5555
+        value = (value & 0x3333) << 2 | (value >> 2) & 0x3333
+        value = (value & 0x0F0F) << 4 | (value >> 4) & 0x0F0F
+        return value.byteSwapped
     }
 }

@@ -317,17 +317,21 @@ final class DrawerPool: @unchecked Sendable {
     /// The most drawers kept between calls; more are made while that many threads draw at once.
     private let keep = max(2, ProcessInfo.processInfo.activeProcessorCount)
 
+    /// The first drawer's static layer, which every drawer made later shares rather than drawing its own.
+    private let staticLayer: StaticLayer
+
     init(first: FrameDrawer, plan: RenderPlan) {
         idle = [first]
         self.plan = plan
         compression = first.pngCompression
+        staticLayer = first.staticLayer
     }
 
     func borrow<T, Failure: Error>(_ body: (FrameDrawer) throws(Failure) -> T) throws -> T {
         lock.lock()
         let available = idle.popLast()
         lock.unlock()
-        let drawer = try available ?? FrameDrawer(plan: plan, text: PangoText(), pngCompression: compression)
+        let drawer = try available ?? FrameDrawer(plan: plan, text: PangoText(), pngCompression: compression, sharing: staticLayer)
         defer {
             lock.lock()
             if idle.count < keep { idle.append(drawer) }

@@ -81,6 +81,36 @@ struct PNGEncoderTests {
         }
     }
 
+    /// Drawers that share one static layer (its pixels, compressed bands and tokens, made by the first), encoding
+    /// on two threads at once in opposite orders, write every frame byte for byte as a drawer of its own does.
+    @Test(arguments: [PNGCompression.standard, PNGCompression(level: 6)])
+    func drawersSharingTheStaticLayerOnTwoThreadsWriteTheSameBytes(compression: PNGCompression) throws {
+        for (name, spec) in try Self.specs() {
+            let alone = try FrameDrawer(spec: spec, pngCompression: compression)
+            let frames = alone.timeline.frameCount
+            let expected = try (0..<frames).map { try alone.png(state: alone.timeline.state(forFrame: $0)) }
+            let first = try FrameDrawer(spec: spec, pngCompression: compression)
+            let second = try FrameDrawer(plan: first.plan, text: PangoText(), pngCompression: compression, sharing: first.staticLayer)
+            #expect(second.staticLayer.surface === first.staticLayer.surface)
+            #expect(second.staticLayer.encoding?.tokens === first.staticLayer.encoding?.tokens)
+            let results = ConcurrentResults(count: 2 * frames)
+            // Each drawer is used by one thread only, as the renderer's pool hands them out.
+            let drawers = UncheckedSendable(value: [first, second])
+            DispatchQueue.concurrentPerform(iterations: 2) { lane in
+                let drawer = drawers.value[lane]
+                // Lane 0 forwards, lane 1 backwards: each row's tokens are first needed by either.
+                for step in 0..<frames {
+                    let index = lane == 0 ? step : frames - 1 - step
+                    results.set(lane * frames + index, try? drawer.png(state: drawer.timeline.state(forFrame: index)))
+                }
+            }
+            for index in 0..<frames {
+                let (a, b) = (results.get(index), results.get(frames + index))
+                #expect(a == expected[index] && b == expected[index], "\(name), frame \(index)")
+            }
+        }
+    }
+
     /// The banded path's files stay within 1.25 × the bytes of each frame compressed whole at the same level.
     @Test func bandedFramesStaySmall() throws {
         for (name, spec) in try Self.specs() {

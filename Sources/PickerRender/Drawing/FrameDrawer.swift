@@ -14,7 +14,7 @@ package final class FrameDrawer {
     private let text: PangoText
     private let painter: PickerPainter
     private let vectorPainter: PickerPainter
-    private let staticLayer: ImageSurface
+    private let staticSurface: ImageSurface
     private let frameSurface: ImageSurface
     private let frameContext: CairoContext
     private let pngEncoder: PNGEncoder
@@ -24,6 +24,9 @@ package final class FrameDrawer {
     private var redrawnColumns: Range<Int> = 0..<0
     /// False until the frame surface first holds the static layer (it starts transparent).
     private var frameHoldsStaticLayer = false
+    /// The static layer as drawn and prepared for encoding, which never changes: for other drawers of the same plan
+    /// to share (`init(plan:text:pngCompression:sharing:)`) from other threads.
+    package let staticLayer: StaticLayer
 
     /// Prepares to draw `spec`: validates and plans it with its own Pango objects, and draws the static layer.
     ///
@@ -35,10 +38,14 @@ package final class FrameDrawer {
         try self.init(plan: plan, text: text, pngCompression: pngCompression)
     }
 
-    /// Prepares to draw `plan` with `text` (which measured it, or measures the same) and draws the static layer.
+    /// Prepares to draw `plan` with `text` (which measured it, or measures the same) and draws the static layer, or
+    /// takes the one `shared` holds (another drawer's of the same plan and compression: `staticLayer`), which then
+    /// is neither drawn nor compressed again.
     ///
     /// Throws `RenderError` when cairo or libdeflate cannot be set up, or an icon no longer parses.
-    package init(plan: RenderPlan, text: PangoText, pngCompression: PNGCompression = .standard) throws(RenderError) {
+    package init(
+        plan: RenderPlan, text: PangoText, pngCompression: PNGCompression = .standard, sharing shared: StaticLayer? = nil
+    ) throws(RenderError) {
         self.plan = plan
         self.text = text
         pngEncoder = try PNGEncoder(compression: pngCompression)
@@ -48,13 +55,22 @@ package final class FrameDrawer {
         // SVG frames embed shadow masks as pictures: at least 2 pixels a point, so they stay sharp on a retina screen.
         vectorPainter = PickerPainter(
             style: plan.style, layout: plan.layout, text: text, graphics: graphics, rasterScale: max(2, plan.spec.output.scale))
-        staticLayer = try ImageSurface(width: plan.pixelWidth, height: plan.pixelHeight)
-        let staticContext = try CairoContext(surface: staticLayer.pointer)
-        cairo_scale(staticContext.pointer, plan.spec.output.scale, plan.spec.output.scale)
-        painter.draw(FrameState(highlight: nil), on: staticContext)
-        try staticContext.checkStatus("draw the labels")
-        cairo_surface_flush(staticLayer.pointer)
-        try pngEncoder.useStaticLayer(staticLayer)
+        if let shared, shared.compression == pngCompression, shared.surface.width == plan.pixelWidth,
+            shared.surface.height == plan.pixelHeight
+        {
+            staticSurface = shared.surface
+            if let encoding = shared.encoding { try pngEncoder.useStaticLayer(encoding) }
+        } else {
+            staticSurface = try ImageSurface(width: plan.pixelWidth, height: plan.pixelHeight)
+            let staticContext = try CairoContext(surface: staticSurface.pointer)
+            cairo_scale(staticContext.pointer, plan.spec.output.scale, plan.spec.output.scale)
+            painter.draw(FrameState(highlight: nil), on: staticContext)
+            try staticContext.checkStatus("draw the labels")
+            cairo_surface_flush(staticSurface.pointer)
+            try pngEncoder.useStaticLayer(staticSurface)
+        }
+        staticLayer = StaticLayer(
+            surface: staticSurface, encoding: pngEncoder.staticLayerEncoding, compression: pngCompression)
         frameSurface = try ImageSurface(width: plan.pixelWidth, height: plan.pixelHeight)
         frameContext = try CairoContext(surface: frameSurface.pointer)
     }
@@ -62,12 +78,12 @@ package final class FrameDrawer {
     /// Draws the frame showing `state` into the reusable frame surface, valid until the next frame is drawn.
     package func surface(state: FrameState) throws(RenderError) -> ImageSurface {
         cairo_surface_flush(frameSurface.pointer)
-        guard let source = cairo_image_surface_get_data(staticLayer.pointer),
+        guard let source = cairo_image_surface_get_data(staticSurface.pointer),
             let target = cairo_image_surface_get_data(frameSurface.pointer)
         else { throw RenderError.cairo(operation: "reach the frame's pixels", detail: "no pixel data") }
         let (pixelWidth, pixelHeight) = (plan.pixelWidth, plan.pixelHeight)
         // The frame surface is the static layer but for the rows the last frame redrew: only those are restored.
-        let stride = staticLayer.stride
+        let stride = staticSurface.stride
         if frameHoldsStaticLayer {
             let (start, count) = (redrawnColumns.lowerBound * 4, redrawnColumns.count * 4)
             for y in redrawnRows { (target + y * stride + start).update(from: source + y * stride + start, count: count) }
@@ -171,4 +187,14 @@ package final class FrameDrawer {
 
     /// The painter of SVG output, for the animated SVG's parts.
     var svgPainter: PickerPainter { vectorPainter }
+}
+
+/// A drawer's static layer (the frame with nothing selected) and its encoding, neither of which changes once made:
+/// shared by the drawers of one plan, on any threads, so that it is drawn, tokenized and compressed once a render.
+package struct StaticLayer: @unchecked Sendable {
+    // @unchecked: the surface is only read once drawn (its pixels copied into each frame); the encoding's parts are
+    // thread-safe.
+    let surface: ImageSurface
+    let encoding: StaticLayerEncoding?
+    let compression: PNGCompression
 }

@@ -77,17 +77,33 @@ package final class PNGEncoder {
     ///
     /// Throws `RenderError.encode` when zlib cannot be set up.
     func useStaticLayer(_ surface: ImageSurface) throws(RenderError) {
-        guard let level = bandLevel, let data = cairo_image_surface_get_data(surface.pointer) else { return }
+        guard bandLevel != nil, let data = cairo_image_surface_get_data(surface.pointer) else { return }
         cairo_surface_flush(surface.pointer)
-        staticBands = StaticBands(
+        let bands = StaticBands(
             PixelRows(base: UnsafeRawPointer(data), width: surface.width, height: surface.height, stride: surface.stride))
+        try useStaticLayer(
+            StaticLayerEncoding(
+                bands: bands, tokens: StaticRowTokens(lineBytes: bands.lineBytes, height: bands.height, channels: bands.channels)))
+    }
+
+    /// Takes the static layer another encoder of the same compression prepared (`staticLayerEncoding`): its
+    /// compressed bands and tokens are shared, not made again, and frames are encoded byte for byte as that
+    /// encoder encodes them.
+    ///
+    /// Throws `RenderError.encode` when zlib cannot be set up.
+    func useStaticLayer(_ shared: StaticLayerEncoding) throws(RenderError) {
+        guard let level = bandLevel else { return }
+        staticBands = shared.bands
         deflater = try Deflater(level: level)
-        changedRows = staticBands.map {
-            ChangedRowsDeflater(statics: StaticRowTokens(lineBytes: $0.lineBytes, height: $0.height, channels: $0.channels))
-        }
+        changedRows = ChangedRowsDeflater(statics: shared.tokens)
+        staticLayerEncoding = shared
         bandedScanlines = []
         bandedDirtyRows = 0..<0
     }
+
+    /// The static layer's bands and tokens, for encoders of other drawers of the same plan; nil before
+    /// `useStaticLayer`, or when this compression encodes whole frames.
+    private(set) var staticLayerEncoding: StaticLayerEncoding?
 
     /// The PNG file of `surface`, a frame that differs from a fixed background only in `changedRows`.
     ///
@@ -353,4 +369,10 @@ package enum Unpremultiply {
     package static func channel(_ value: UInt32, alpha: UInt32) -> UInt32 {
         min((value * 255 + alpha / 2) / alpha, 255)
     }
+}
+
+/// A static layer's compressed bands and LZ77 tokens, both thread-safe: what the encoders of a plan's drawers share.
+struct StaticLayerEncoding: Sendable {
+    let bands: StaticBands
+    let tokens: StaticRowTokens
 }

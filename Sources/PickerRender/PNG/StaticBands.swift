@@ -1,13 +1,16 @@
 import CPickerDeflate
 import CPickerZlib
+import Foundation
 
 /// The static layer's PNG rows, cut into bands of `bandRows` rows, each compressed once as a deflate piece of its own
 /// (no reference to the rows before it, ending with a full flush, or, for the last band, ending the stream), so that
 /// a frame differing from the static layer only in some rows is compressed by reusing these pieces and compressing
 /// only the bands it changed (`BandedDeflate`).
 ///
-/// Unfiltered rows only: a filter would make a row's bytes depend on the row above. Not thread-safe: one per drawer.
-final class StaticBands {
+/// Unfiltered rows only: a filter would make a row's bytes depend on the row above. Thread-safe, shared by the
+/// drawers of one plan: a piece is compressed once, by the first that needs it, while holding a lock.
+final class StaticBands: @unchecked Sendable {
+    // @unchecked: `pieces` and `checksums` are only touched while holding `lock`; everything else is constant.
     /// Rows in a band: large enough that the reset at each band's start costs little ratio, small enough to leave
     /// most of a picker's padding out of a frame's changed bands.
     static let bandRows = 16
@@ -20,6 +23,7 @@ final class StaticBands {
     let scanlines: [UInt8]
     private var pieces: [[UInt8]?]
     private var checksums: [UInt32?]
+    private let lock = NSLock()
 
     /// The scanlines of `pixels` (the static layer).
     init(_ pixels: PixelRows) {
@@ -49,6 +53,8 @@ final class StaticBands {
 
     /// Band `band`'s compressed piece and the Adler-32 of its bytes, compressed by `deflater` the first time.
     func piece(_ band: Int, deflater: Deflater) throws(RenderError) -> (bytes: [UInt8], adler: UInt32) {
+        lock.lock()
+        defer { lock.unlock() }
         if let bytes = pieces[band], let adler = checksums[band] { return (bytes, adler) }
         let range = rows(ofBand: band)
         let start = range.lowerBound * lineBytes

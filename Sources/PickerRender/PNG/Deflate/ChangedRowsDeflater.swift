@@ -5,7 +5,8 @@
 /// Matching the changed pixels looks only at the pixel to the left and the row above (what flat, anti-aliased
 /// pictures repeat); a static token whose source bytes changed in this frame is matched again the same way. The
 /// output ends byte-aligned (a sync flush, or the stream's end), as a zlib piece with a full flush does, so it
-/// fits between the static layer's compressed bands. Not thread-safe: one per drawer.
+/// fits between the static layer's compressed bands. Not thread-safe: one per drawer (the static tokens it reads may
+/// be shared).
 final class ChangedRowsDeflater {
     private let statics: StaticRowTokens
     private var tokenStorage = TokenBuffer()
@@ -29,7 +30,7 @@ final class ChangedRowsDeflater {
         rows: Range<Int>, changed: Range<Int>, columns: Range<Int>, frame: UnsafePointer<UInt8>, staticScanlines: UnsafePointer<UInt8>,
         final: Bool, to output: inout [UInt8]
     ) -> Bool {
-        guard statics.tokenize(through: rows.upperBound, scanlines: staticScanlines) else { return false }
+        guard let (staticTokens, rowStarts) = statics.rows(through: rows.upperBound, scanlines: staticScanlines) else { return false }
         let line = statics.lineBytes
         let changedRows = changed.clamped(to: rows)
         let changedBytes = (1 + columns.lowerBound * statics.channels)..<(1 + columns.upperBound * statics.channels)
@@ -38,27 +39,22 @@ final class ChangedRowsDeflater {
         var tokens = TokenBuffer(capacity: 0)
         swap(&tokens, &tokenStorage)
         tokens.removeAll()
-        let staticTokens = statics.tokens
-        do {
-            statics.rowStarts.withUnsafeBufferPointer { rowStarts in
-                for row in rows {
-                    let start = row * line
-                    let end = start + line
-                    // A row's bytes give at most one token each.
-                    tokens.reserve(line)
-                    let own = StaticRow(tokens: staticTokens, first: rowStarts[row], last: rowStarts[row + 1], start: start)
-                    if area.rows.contains(row) {
-                        area.appendStatic(own, from: start, to: start + changedBytes.lowerBound, to: &tokens)
-                        area.appendFresh(from: start + changedBytes.lowerBound, to: start + changedBytes.upperBound, to: &tokens)
-                        area.appendStatic(own, from: start + changedBytes.upperBound, to: end, to: &tokens)
-                    } else {
-                        area.appendStatic(own, from: start, to: end, to: &tokens)
-                    }
-                    if tokens.count >= Self.blockTokens {
-                        DeflateBlockWriter.writeBlock(tokens.tokens, last: false, to: &writer)
-                        tokens.removeAll()
-                    }
-                }
+        for row in rows {
+            let start = row * line
+            let end = start + line
+            // A row's bytes give at most one token each.
+            tokens.reserve(line)
+            let own = StaticRow(tokens: staticTokens, first: rowStarts[row], last: rowStarts[row + 1], start: start)
+            if area.rows.contains(row) {
+                area.appendStatic(own, from: start, to: start + changedBytes.lowerBound, to: &tokens)
+                area.appendFresh(from: start + changedBytes.lowerBound, to: start + changedBytes.upperBound, to: &tokens)
+                area.appendStatic(own, from: start + changedBytes.upperBound, to: end, to: &tokens)
+            } else {
+                area.appendStatic(own, from: start, to: end, to: &tokens)
+            }
+            if tokens.count >= Self.blockTokens {
+                DeflateBlockWriter.writeBlock(tokens.tokens, last: false, to: &writer)
+                tokens.removeAll()
             }
         }
         DeflateBlockWriter.writeBlock(tokens.tokens, last: final, to: &writer)

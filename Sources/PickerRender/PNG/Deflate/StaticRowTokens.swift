@@ -1,3 +1,5 @@
+import Foundation
+
 /// The static layer's scanlines as LZ77 tokens, row by row, each row's tokens covering exactly its bytes: what a
 /// frame's changed rows reuse around the pixels that changed (`ChangedRowsDeflater`), so that only those pixels are
 /// matched again.
@@ -5,20 +7,27 @@
 /// Rows are tokenized in order from the first, as far as a frame needs, with hash chains over the whole stream (a
 /// match may reach into earlier rows, up to 32 KB back) and one step of lazy matching, about what zlib does at
 /// level 6. The tokens of a row depend only on the static layer, never on the frames asked for before, so every
-/// frame's bytes are the same whichever drawer, and in whichever order, encodes it. Not thread-safe: one per
-/// drawer.
-final class StaticRowTokens {
+/// frame's bytes are the same whichever drawer, and in whichever order, encodes it.
+///
+/// Thread-safe, and shared by the drawers of one plan, so that the static layer is tokenized once a render, not
+/// once a thread: tokenizing holds a lock; the tokens and row starts live in memory allocated once for the most
+/// the limit allows, which never moves, and a row's entries never change once written, so a reader uses the rows
+/// below the count it was given while another thread tokenizes further.
+final class StaticRowTokens: @unchecked Sendable {
+    // @unchecked: `storage`, `rowsDone`, `isUsableNow` and `matcher` are only touched while holding `lock`; readers
+    // get pointers to entries that no thread writes again.
     let lineBytes: Int
     let height: Int
     let channels: Int
-    /// Every tokenized row's tokens, one after another.
-    private var storage = TokenBuffer()
-    /// Where each tokenized row's tokens start in `tokens`; one more entry than rows tokenized.
-    private(set) var rowStarts: [Int] = [0]
+    private let lock = NSLock()
+    /// Every tokenized row's tokens, one after another; room for `tokenLimit` and one more row, never grown.
+    private var storage: TokenBuffer
+    /// Where each tokenized row's tokens start in `storage`; `height + 1` entries, of which `rowsDone + 1` are set.
+    private let rowStarts: UnsafeMutablePointer<Int>
+    private var rowsDone = 0
     /// The most tokens kept: a picture whose rows need more (noise, photographs) is encoded the plain way.
     let tokenLimit: Int
-    /// False once the limit was reached; no more rows are tokenized.
-    private(set) var isUsable = true
+    private var isUsableNow = true
     private var matcher: HashChainMatcher?
 
     /// Tokens for the static layer's PNG rows (`lineBytes` each, `height` of them, filter bytes included), which
@@ -27,39 +36,50 @@ final class StaticRowTokens {
         self.lineBytes = lineBytes
         self.height = height
         self.channels = channels
-        // At most one token for every 8 bytes on average: four bytes a token, half the scanlines' memory.
+        // At most one token for every 8 bytes on average: four bytes a token, half the scanlines' memory. Allocated
+        // at once (pages the tokens never reach are never touched), so that it never moves under a reader.
         tokenLimit = max(4096, lineBytes * height / 8)
+        storage = TokenBuffer(capacity: tokenLimit + lineBytes + 16)
+        rowStarts = .allocate(capacity: height + 1)
+        rowStarts[0] = 0
     }
 
-    var rowsTokenized: Int { rowStarts.count - 1 }
+    deinit {
+        rowStarts.deallocate()
+    }
 
-    /// The tokens of the rows tokenized so far, valid until the next `tokenize`.
-    var tokens: UnsafeBufferPointer<DeflateToken> { storage.tokens }
+    /// False once the limit was reached: no rows are usable.
+    var isUsable: Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return isUsableNow
+    }
 
-    /// Tokenizes rows up to `row` (exclusive) of `scanlines` (the same static rows every call, `lineBytes` ×
-    /// `height` bytes); false when the token limit stops it (the rows stay unusable).
-    func tokenize(through row: Int, scanlines: UnsafePointer<UInt8>) -> Bool {
-        guard isUsable else { return false }
-        guard rowsTokenized < min(row, height) else { return true }
-        var matcher = self.matcher ?? HashChainMatcher(bytes: lineBytes * height, lineBytes: lineBytes, channels: channels)
-        self.matcher = nil
-        var tokens = TokenBuffer(capacity: 0)
-        swap(&tokens, &storage)
-        var starts = rowStarts
-        rowStarts = []
-        while starts.count - 1 < min(row, height), tokens.count <= tokenLimit {
-            matcher.tokenize(row: starts.count - 1, scanlines: scanlines, into: &tokens)
-            starts.append(tokens.count)
+    /// The tokens of rows below `row` (at least), tokenizing those not done yet from `scanlines` (the same static
+    /// rows every call, `lineBytes` × `height` bytes): the tokens, and each row's first token (`height + 1`
+    /// entries, valid for those rows and the one after the last). Nil when the token limit stops it (no row is
+    /// usable then).
+    func rows(through row: Int, scanlines: UnsafePointer<UInt8>) -> (
+        tokens: UnsafeBufferPointer<DeflateToken>, rowStarts: UnsafePointer<Int>
+    )? {
+        lock.lock()
+        defer { lock.unlock() }
+        guard isUsableNow else { return nil }
+        if rowsDone < min(row, height) {
+            var matcher = self.matcher ?? HashChainMatcher(bytes: lineBytes * height, lineBytes: lineBytes, channels: channels)
+            while rowsDone < min(row, height), storage.count <= tokenLimit {
+                matcher.tokenize(row: rowsDone, scanlines: scanlines, into: &storage)
+                rowsDone += 1
+                rowStarts[rowsDone] = storage.count
+            }
+            guard storage.count <= tokenLimit else {
+                isUsableNow = false
+                self.matcher = nil
+                return nil
+            }
+            self.matcher = matcher
         }
-        guard tokens.count <= tokenLimit else {
-            isUsable = false
-            rowStarts = [0]
-            return false
-        }
-        swap(&tokens, &storage)
-        rowStarts = starts
-        self.matcher = matcher
-        return true
+        return (storage.tokens, UnsafePointer(rowStarts))
     }
 }
 

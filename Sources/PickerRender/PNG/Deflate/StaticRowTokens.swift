@@ -55,10 +55,11 @@ final class StaticRowTokens: @unchecked Sendable {
         return isUsableNow
     }
 
-    /// The tokens of rows below `row` (at least), tokenizing those not done yet from `scanlines` (the same static
-    /// rows every call, `lineBytes` × `height` bytes): the tokens, and each row's first token (`height + 1`
-    /// entries, valid for those rows and the one after the last). Nil when the token limit stops it (no row is
-    /// usable then).
+    /// The tokens of rows below `row` (at least), tokenizing those not done yet.
+    ///
+    /// `scanlines` are the same static rows every call (`lineBytes` × `height` bytes). Returns the tokens and each
+    /// row's first token (`height + 1` entries, valid for the rows returned and the one after the last); nil when
+    /// the token limit stops it (no row is usable then).
     func rows(through row: Int, scanlines: UnsafePointer<UInt8>) -> (
         tokens: UnsafeBufferPointer<DeflateToken>, rowStarts: UnsafePointer<Int>
     )? {

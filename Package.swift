@@ -22,14 +22,15 @@ let package = Package(
             pkgConfig: "pangocairo",
             providers: [.apt(["libpango1.0-dev"]), .brew(["pango"])]
         ),
+        // giflib writes GIF, libimagequant chooses its palettes. No pkgConfig: linked, they (and the OpenMP runtime)
+        // would be loaded by every process; the shims open them with dlopen for the first GIF (the headers are on the
+        // default include path).
         .systemLibrary(
             name: "CPickerGIF",
-            pkgConfig: "libgif",
             providers: [.apt(["libgif-dev"]), .brew(["giflib"])]
         ),
         .systemLibrary(
             name: "CPickerImageQuant",
-            pkgConfig: "imagequant",
             providers: [.apt(["libimagequant-dev"]), .brew(["libimagequant"])]
         ),
         // librsvg draws SVG icons and images as vectors into the same cairo context as everything else. No pkgConfig:
@@ -63,10 +64,11 @@ let package = Package(
             providers: [.apt(["libavcodec-dev", "libavformat-dev", "libavutil-dev", "libswscale-dev"]), .brew(["ffmpeg"])]
         ),
 
-        // libwebp's animation encoder (WebPAnimEncoder, in libwebpmux) for animated WebP.
+        // libwebp's animation encoder (WebPAnimEncoder, in libwebpmux) for animated WebP. No pkgConfig: its libraries
+        // would be linked, and every process would pay for loading them; the shim opens them with dlopen for the first
+        // WebP (the headers are on the default include path).
         .systemLibrary(
             name: "CPickerWebP",
-            pkgConfig: "libwebpmux",
             providers: [.apt(["libwebp-dev"]), .brew(["webp"])]
         ),
         // libwebp's animation decoder (WebPAnimDecoder, in libwebpdemux): only the tests read WebP back.

@@ -3,7 +3,8 @@ import Testing
 
 /// What a process loads before it renders (issue 14, start-up): FFmpeg's libraries and the ~80 they need cost every
 /// process about 17 ms to load, so they are opened only when a video is written; librsvg and the libraries only it
-/// needs about 1.8 ms, so it is opened only for the first SVG document.
+/// needs about 1.8 ms, so it is opened only for the first SVG document; libwebp, giflib and libimagequant (with
+/// OpenMP) about 0.4 ms together, so they are opened for the first WebP or GIF.
 @Suite("Start-up")
 struct StartUpTests {
     /// The shared objects the dynamic loader opened while the tool ran `arguments` (glibc's LD_DEBUG=files, written
@@ -65,6 +66,36 @@ struct StartUpTests {
         for (arguments, libraries) in try Self.librariesOfPlainCommands() {
             #expect(!libraries.contains { $0.contains("librsvg") || $0.contains("libxml2") }, "\(arguments)")
         }
+    }
+
+    @Test func commandsWithoutGIFOrWebPDoNotLoadTheirLibraries() throws {
+        let encoders = ["libwebp", "libwebpmux", "libsharpyuv", "libgif", "libimagequant", "libgomp"]
+        for (arguments, libraries) in try Self.librariesOfPlainCommands() {
+            let loaded = libraries.filter { library in encoders.contains { library.hasPrefix($0 + ".") } }
+            #expect(loaded.isEmpty, "\(arguments): \(loaded)")
+        }
+    }
+
+    /// Each opens its libraries when its first file is written, and writes the same file whatever else is open.
+    @Test func aGIFAndAWebPOpenTheirLibrariesWhenTheyAreWritten() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let (run, libraries) = try Self.loadedLibraries([
+            "render", fixture("seed-demo.json"), "-o", folder.path, "--format", "gif,webp", "-q",
+        ])
+        #expect(run.status == 0, "\(run.stderr.suffix(300))")
+        for library in ["libwebp.", "libwebpmux.", "libgif.", "libimagequant."] {
+            #expect(libraries.contains { $0.hasPrefix(library) }, "\(library)")
+        }
+        let second = try runTool([
+            "render", fixture("seed-demo.json"), "-o", folder.appendingPathComponent("gif").path, "--format", "gif", "-q",
+        ])
+        #expect(second.status == 0, "\(second.stderr)")
+        let gif = try Data(contentsOf: folder.appendingPathComponent("seed-demo/seed-demo.gif"))
+        #expect(gif.starts(with: Array("GIF89a".utf8)) && gif.count > 1000)
+        #expect(try Data(contentsOf: folder.appendingPathComponent("gif/seed-demo/seed-demo.gif")) == gif)
+        let webp = try Data(contentsOf: folder.appendingPathComponent("seed-demo/seed-demo.webp"))
+        #expect(webp.starts(with: Array("RIFF".utf8)) && webp.count > 1000)
     }
 
     @Test func anSVGIconOpensLibrsvgAndIsDrawn() throws {

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import CPickerImageQuant
 
 /// Keeps libimagequant's OpenMP work on the calling thread while a GIF is encoded.
 ///
@@ -12,21 +8,16 @@
 /// one thread the output is also the same whatever OMP_NUM_THREADS says.
 ///
 /// libgomp keeps the thread count per thread, so setting it here affects only this encoder's thread, and it is
-/// restored afterwards. The functions are looked up at run time because libgomp comes in through libimagequant
-/// rather than as a module of ours; a libimagequant built without OpenMP has none, and nothing needs doing.
+/// restored afterwards. The functions are looked up in the libimagequant that `ImageQuantLibrary` opened (libgomp
+/// comes in through it, not as a module of ours); a libimagequant built without OpenMP has none, and nothing
+/// needs doing.
 enum OpenMPThreads {
-    private typealias SetNumThreads = @convention(c) (Int32) -> Void
-    private typealias GetMaxThreads = @convention(c) () -> Int32
-
     /// Runs `body` with OpenMP limited to one thread on the calling thread.
     static func one<Result>(_ body: () throws -> Result) rethrows -> Result {
-        guard let program = dlopen(nil, RTLD_NOW) else { return try body() }
-        defer { dlclose(program) }
-        guard let setSymbol = dlsym(program, "omp_set_num_threads"), let getSymbol = dlsym(program, "omp_get_max_threads") else {
-            return try body()
-        }
-        let setNumThreads = unsafeBitCast(setSymbol, to: SetNumThreads.self)
-        let previous = unsafeBitCast(getSymbol, to: GetMaxThreads.self)()
+        guard let library = try? ImageQuantLibrary.functions(), let setNumThreads = library.omp_set_num_threads,
+            let maximumThreads = library.omp_get_max_threads
+        else { return try body() }
+        let previous = maximumThreads()
         setNumThreads(1)
         defer { setNumThreads(previous) }
         return try body()

@@ -41,10 +41,13 @@ final class StaticBands: @unchecked Sendable {
         let count = (pixels.height + Self.bandRows - 1) / Self.bandRows
         pieces = Array(repeating: nil, count: count)
         checksums = Array(repeating: nil, count: count)
+        bandCount = count
     }
 
     var lineBytes: Int { width * channels + 1 }
-    var bandCount: Int { pieces.count }
+    /// How many bands the rows make; constant, so read without the lock (ThreadSanitizer caught `pieces.count`
+    /// read here while another thread stored a piece).
+    let bandCount: Int
 
     /// The scanline rows of band `band`.
     func rows(ofBand band: Int) -> Range<Int> {

@@ -59,6 +59,49 @@ struct OutputFolderTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: root.path) == ["out"])
     }
 
+    /// A destination this output made stays empty while the files are staged beside it, and the commit is one
+    /// rename of the staging folder onto it: the files in a nested folder too, nothing hidden left anywhere.
+    @Test func aNewDestinationIsFilledByOneRenameOfItsStagingFolder() throws {
+        let root = try temporaryFolder()
+        let destination = root.appendingPathComponent("new/out")
+        let faults = RenameFaults(failing: 99)
+        let folder = try OutputFolder(destination: destination, faults: faults)
+        try folder.write([1, 2, 3], named: "frame-0000.png")
+        try folder.write([4], named: "spec/frame-0000.png")
+        #expect(try listing(destination).isEmpty)
+        let beside = try FileManager.default.contentsOfDirectory(atPath: destination.deletingLastPathComponent().path)
+        #expect(Set(beside) == Set(["out"] + beside.filter { $0.hasPrefix(".out.pickerreel-\(getpid())-") }), "\(beside)")
+        #expect(beside.count == 2)
+        try folder.commit(removingStale: Self.owns)
+        #expect(faults.attempts == 1)
+        #expect(try listing(destination) == ["frame-0000.png": Data([1, 2, 3]), "spec/": Data()])
+        #expect(try Data(contentsOf: destination.appendingPathComponent("spec/frame-0000.png")) == Data([4]))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: destination.deletingLastPathComponent().path) == ["out"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: root.path) == ["new"])
+    }
+
+    /// The one rename failing leaves nothing: no destination, no staging folder, no parent this output made.
+    @Test func aNewDestinationWhoseRenameFailsIsGoneAgain() throws {
+        let root = try temporaryFolder()
+        let folder = try OutputFolder(destination: root.appendingPathComponent("new/out"), faults: RenameFaults(failing: 1))
+        try folder.write([1], named: "frame-0000.png")
+        #expect(throws: RenderError.self) { try folder.commit() }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: root.path).isEmpty)
+    }
+
+    /// A file put into the new destination while the render ran (by someone else) stays: the commit then moves the
+    /// staging folder inside and switches file by file.
+    @Test func aNewDestinationThatGotAFileMeanwhileKeepsIt() throws {
+        let root = try temporaryFolder()
+        let destination = root.appendingPathComponent("out")
+        let folder = try OutputFolder(destination: destination)
+        try folder.write([1], named: "frame-0000.png")
+        try Data("theirs".utf8).write(to: destination.appendingPathComponent("notes.txt"))
+        try folder.commit(removingStale: Self.owns)
+        #expect(try listing(destination) == ["frame-0000.png": Data([1]), "notes.txt": Data("theirs".utf8)])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: root.path) == ["out"])
+    }
+
     @Test func discardingLeavesAnExistingFolderExactlyAsItWas() throws {
         let root = try temporaryFolder()
         let destination = try oldRender(in: root)

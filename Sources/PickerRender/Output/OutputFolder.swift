@@ -5,7 +5,9 @@ import PickerKit
 /// never a mix, whatever fails, whatever signal arrives, even after a SIGKILL.
 ///
 /// - The files are written into a hidden staging folder inside the destination (so the destination may be a
-///   mount point: every rename stays on one file system).
+///   mount point: every rename stays on one file system). When the destination did not exist and this output made
+///   it (empty), the staging folder is beside it instead (`.NAME.pickerreel-PID-N`), and the commit is one rename
+///   of the staging folder onto the empty destination: no manifest, no file-by-file switch.
 /// - The destination is locked (`flock` on the folder itself) for the whole render: a second writer fails at once.
 /// - `commit` writes a manifest, renames the staging folder to mark the switch as started, moves each old file
 ///   that is replaced or removed into a backup folder and each new file into place, then deletes the backup. A
@@ -54,9 +56,11 @@ package final class OutputFolder: @unchecked Sendable {
     /// The destination, opened to hold its lock; -1 before it is opened and after a failed start.
     private var descriptor: Int32 = -1
     private let token: String
-    private let staging: URL
+    private var staging: URL
     /// `staging.path`, kept: each file written is named by appending to it.
-    private let stagingPath: String
+    private var stagingPath: String
+    /// True when the staging folder is beside a destination this output made, to be renamed onto it whole.
+    private var stagesBeside = false
     private let faults: RenameFaults?
     private let lock = NSLock()
     private let switchLock = NSLock()
@@ -96,6 +100,7 @@ package final class OutputFolder: @unchecked Sendable {
 
     /// Creates, locks and recovers the destination and creates the staging folder; on failure, undoes what it did.
     private func prepare() throws(RenderError) {
+        defer { stagingPath = staging.path }
         let path = destination.path
         var status = stat()
         if lstat(path, &status) == 0 {
@@ -129,8 +134,14 @@ package final class OutputFolder: @unchecked Sendable {
             if busy { throw RenderError.busy(path: path) }
             throw RenderError.file(path: path, reason: "cannot lock the folder (\(reason))")
         }
+        if createdFolders.last == destination {
+            // Made empty just now: nothing to recover, and the whole render can be renamed onto it at once.
+            stagesBeside = true
+            staging = destination.deletingLastPathComponent().appendingPathComponent(
+                ".\(destination.lastPathComponent).pickerreel-\(token)")
+        }
         do {
-            try Self.recover(destination)
+            if !stagesBeside { try Self.recover(destination) }
             try Self.makeFolder(staging)
         } catch {
             undo()
@@ -190,6 +201,29 @@ package final class OutputFolder: @unchecked Sendable {
         lock.unlock()
         guard state == .writing, !OutputFolders.shared.isInterrupted else {
             throw RenderError.file(path: destination.path, reason: "the render was interrupted")
+        }
+        if stagesBeside {
+            if let faults, faults.shouldFail() {
+                discard()
+                throw RenderError.file(
+                    path: destination.path, reason: "cannot move the files into place (\(String(cString: strerror(EIO))))")
+            }
+            if Foundation.rename(stagingPath, destination.path) == 0 {
+                setPhase(.finished)
+                OutputFolders.shared.complete(self)
+                return
+            }
+            // Something was put into the destination meanwhile: the staging folder goes into it, and the switch
+            // runs file by file, keeping what is there.
+            let inside = destination.appendingPathComponent(Names.staging + token)
+            guard Foundation.rename(stagingPath, inside.path) == 0 else {
+                let reason = String(cString: strerror(errno))
+                discard()
+                throw RenderError.file(path: destination.path, reason: "cannot move the files into place (\(reason))")
+            }
+            lock.lock()
+            (staging, stagingPath, stagesBeside) = (inside, inside.path, false)
+            lock.unlock()
         }
         let plan: SwitchPlan
         do {

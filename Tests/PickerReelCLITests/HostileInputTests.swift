@@ -8,6 +8,19 @@ struct HostileInputTests {
     /// An empty label and no padding: a canvas of zero width, which the contact sheet divided by.
     static let emptyLabelNoPadding = #"{"items":[""],"style":{"padding":0}}"#
 
+    /// A spec whose name is as long as a file name may be (250 bytes, with `.json`): its new output folder is
+    /// made and filled, though a staging folder beside it would need a longer name than the file system allows.
+    @Test func aSpecWithTheLongestNameRendersIntoANewFolder() throws {
+        let work = try temporaryFolder()
+        let name = String(repeating: "n", count: 245)
+        let spec = try writeSpec(#"{"items":["A","B"],"selection":{"tail":0}}"#, named: name + ".json", in: work)
+        let output = work.appendingPathComponent("out")
+        let run = try runTool(["render", spec, "-o", output.path, "-q"], timeLimit: 60)
+        #expect(run.status == 0, "\(run)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: output.path) == [name])
+        #expect(FileManager.default.fileExists(atPath: output.appendingPathComponent(name + "/frame-0000.png").path))
+    }
+
     @Test func theSheetOfAnEmptyLabelWithNoPaddingIsDrawn() throws {
         let work = try temporaryFolder()
         let spec = try writeSpec(Self.emptyLabelNoPadding, named: "empty.json", in: work)

@@ -80,6 +80,19 @@ struct OutputFolderTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: root.path) == ["new"])
     }
 
+    /// A new destination whose name leaves no room for the staging folder's longer name beside it (255 bytes at
+    /// most) is staged inside, as an existing one is.
+    @Test func aNewDestinationWithALongNameIsStagedInside() throws {
+        let root = try temporaryFolder()
+        let destination = root.appendingPathComponent(String(repeating: "n", count: 240))
+        let folder = try OutputFolder(destination: destination)
+        try folder.write([7], named: "frame-0000.png")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: root.path) == [destination.lastPathComponent])
+        try folder.commit()
+        #expect(try listing(destination) == ["frame-0000.png": Data([7])])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: root.path) == [destination.lastPathComponent])
+    }
+
     /// The one rename failing leaves nothing: no destination, no staging folder, no parent this output made.
     @Test func aNewDestinationWhoseRenameFailsIsGoneAgain() throws {
         let root = try temporaryFolder()

@@ -134,11 +134,12 @@ package final class OutputFolder: @unchecked Sendable {
             if busy { throw RenderError.busy(path: path) }
             throw RenderError.file(path: path, reason: "cannot lock the folder (\(reason))")
         }
-        if createdFolders.last == destination {
-            // Made empty just now: nothing to recover, and the whole render can be renamed onto it at once.
+        let besideName = ".\(destination.lastPathComponent).pickerreel-\(token)"
+        // Made empty just now: nothing to recover, and the whole render can be renamed onto it at once (unless the
+        // staging folder's longer name would pass the file system's limit of 255 bytes).
+        if createdFolders.last == destination, besideName.utf8.count <= 255 {
             stagesBeside = true
-            staging = destination.deletingLastPathComponent().appendingPathComponent(
-                ".\(destination.lastPathComponent).pickerreel-\(token)")
+            staging = destination.deletingLastPathComponent().appendingPathComponent(besideName)
         }
         do {
             if !stagesBeside { try Self.recover(destination) }

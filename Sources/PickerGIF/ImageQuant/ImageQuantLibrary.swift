@@ -1,4 +1,5 @@
 import CPickerImageQuant
+import PickerKit
 
 /// libimagequant's functions, opened on first use.
 ///
@@ -7,27 +8,15 @@ import CPickerImageQuant
 /// the process.
 enum ImageQuantLibrary {
     /// The table of functions, or why the library could not be opened; made once, on first access.
-    private static let loaded: Result<ImageQuantFunctions, GIFEncodingError> = {
-        let table = UnsafeMutablePointer<picker_imagequant>.allocate(capacity: 1)
-        var message = [CChar](repeating: 0, count: 512)
-        guard picker_imagequant_load(table, &message, message.count) == 0 else {
-            table.deallocate()
-            let reason = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-            return .failure(.imageQuant(operation: "be opened", detail: "\(reason) (install libimagequant0)"))
-        }
-        return .success(ImageQuantFunctions(table: UnsafePointer(table)))
-    }()
+    private static let loaded = FunctionTable<picker_imagequant>.load { picker_imagequant_load($0, $1, $2) }
 
     /// The functions; opens libimagequant on the first call.
     ///
     /// Throws `GIFEncodingError.imageQuant` when the library or one of its functions is missing.
     static func functions() throws(GIFEncodingError) -> picker_imagequant {
-        try loaded.get().table.pointee
+        switch loaded {
+        case .success(let table): return table.pointer.pointee
+        case .failure(let failure): throw .imageQuant(operation: "be opened", detail: "\(failure.reason) (install libimagequant0)")
+        }
     }
-}
-
-/// The table `picker_imagequant_load` filled, allocated once and never freed.
-struct ImageQuantFunctions: @unchecked Sendable {
-    // @unchecked: the table is written once, before it is shared, and only read after.
-    let table: UnsafePointer<picker_imagequant>
 }

@@ -54,20 +54,15 @@ package final class SVGDocument {
     }
 
     /// librsvg's functions, opened on first use and kept for the life of the process.
-    private static let loaded: Result<RSVGFunctions, RenderError> = {
-        let table = UnsafeMutablePointer<picker_rsvg>.allocate(capacity: 1)
-        var message = [CChar](repeating: 0, count: 512)
-        guard picker_rsvg_load(table, &message, message.count) == 0 else {
-            table.deallocate()
-            let reason = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-            return .failure(
-                RenderError.encoder(format: "SVG", detail: "librsvg could not be opened (\(reason)); install librsvg (Debian: librsvg2-2)"))
-        }
-        return .success(RSVGFunctions(table: UnsafePointer(table)))
-    }()
+    private static let loaded = FunctionTable<picker_rsvg>.load { picker_rsvg_load($0, $1, $2) }
 
     private static func library() throws(RenderError) -> picker_rsvg {
-        try loaded.get().table.pointee
+        switch loaded {
+        case .success(let table): return table.pointer.pointee
+        case .failure(let failure):
+            throw RenderError.encoder(
+                format: "SVG", detail: "librsvg could not be opened (\(failure.reason)); install librsvg (Debian: librsvg2-2)")
+        }
     }
 
     /// Draws the document fitted into `rect` (in the context's user space), as vectors.
@@ -86,10 +81,4 @@ package final class SVGDocument {
         cairo_mask(cairo, shape)
         cairo_pattern_destroy(shape)
     }
-}
-
-/// The table `picker_rsvg_load` filled, allocated once and never freed.
-private struct RSVGFunctions: @unchecked Sendable {
-    // @unchecked: the table is written once, before it is shared, and only read after.
-    let table: UnsafePointer<picker_rsvg>
 }

@@ -1,4 +1,5 @@
 import CPickerFFmpeg
+import PickerKit
 
 /// FFmpeg's functions, from libavutil, libavcodec, libavformat and libswscale opened on first use.
 ///
@@ -7,33 +8,21 @@ import CPickerFFmpeg
 /// with `dlopen` and keeps the handles for the life of the process.
 enum FFmpegLibrary {
     /// The table of functions, or why the libraries could not be opened; made once, on first access.
-    private static let loaded: Result<FFmpegFunctions, VideoEncodingError> = {
-        let table = UnsafeMutablePointer<picker_ffmpeg>.allocate(capacity: 1)
-        var message = [CChar](repeating: 0, count: 512)
-        guard picker_ffmpeg_load(table, &message, message.count) == 0 else {
-            table.deallocate()
-            let reason = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-            return .failure(.librariesUnavailable(detail: reason))
-        }
-        return .success(FFmpegFunctions(table: UnsafePointer(table)))
-    }()
+    private static let loaded = FunctionTable<picker_ffmpeg>.load { picker_ffmpeg_load($0, $1, $2) }
 
     /// The functions; opens the libraries on the first call.
     ///
     /// Throws `VideoEncodingError.librariesUnavailable` when a library or one of its functions is missing.
     static func functions() throws(VideoEncodingError) -> picker_ffmpeg {
-        try loaded.get().table.pointee
+        switch loaded {
+        case .success(let table): return table.pointer.pointee
+        case .failure(let failure): throw .librariesUnavailable(detail: failure.reason)
+        }
     }
 
     /// The loaded table itself, which lives as long as the process (for the log callback); nil when the libraries
     /// cannot be opened.
     static var table: UnsafePointer<picker_ffmpeg>? {
-        try? loaded.get().table
+        try? loaded.get().pointer
     }
-}
-
-/// The table `picker_ffmpeg_load` filled, allocated once and never freed.
-struct FFmpegFunctions: @unchecked Sendable {
-    // @unchecked: the table is written once, before it is shared, and only read after.
-    let table: UnsafePointer<picker_ffmpeg>
 }

@@ -32,12 +32,13 @@ package func runInParallel(count: Int, workers: Int, _ job: @Sendable (Int) thro
     return failures.all
 }
 
-/// A POSIX thread running one lane of `runInParallel`, joined before the call returns.
-private final class LaneThread {
+/// A POSIX thread: one lane of `runInParallel`, joined before the call returns, or the tool's signal thread,
+/// detached.
+package final class LaneThread {
     private var thread = pthread_t()
 
     /// Starts `body` on a new thread (which inherits the caller's blocked signals); nil when none can be made.
-    init?(_ body: @escaping @Sendable () -> Void) {
+    package init?(_ body: @escaping @Sendable () -> Void) {
         let box = Unmanaged.passRetained(LaneBody(body)).toOpaque()
         let started = pthread_create(
             &thread, nil,
@@ -55,6 +56,11 @@ private final class LaneThread {
     /// Waits for the lane to end.
     func join() {
         pthread_join(thread, nil)
+    }
+
+    /// Lets the thread run on its own: nobody will wait for it, and it releases what it holds when it ends.
+    package func detach() {
+        pthread_detach(thread)
     }
 }
 

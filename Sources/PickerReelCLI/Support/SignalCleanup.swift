@@ -25,21 +25,11 @@ public enum SignalCleanup {
         for signalNumber in handled { sigaddset(&blocked, signalNumber) }
         pthread_sigmask(SIG_BLOCK, &blocked, nil)
         let waiter = SignalWaiter(signals: blocked, console: console)
-        var thread = pthread_t()
-        let context = Unmanaged.passRetained(waiter).toOpaque()
-        let started = pthread_create(
-            &thread, nil,
-            { raw in
-                guard let raw else { return nil }
-                Unmanaged<SignalWaiter>.fromOpaque(raw).takeRetainedValue().run()
-                return nil
-            }, context)
-        if started == 0 {
-            pthread_detach(thread)
+        if let thread = LaneThread({ waiter.run() }) {
+            thread.detach()
         } else {
             // No thread: the signals get their default action again (the process ends, folders as the commit
             // protocol leaves them, which the next render recovers).
-            Unmanaged<SignalWaiter>.fromOpaque(context).release()
             pthread_sigmask(SIG_UNBLOCK, &blocked, nil)
         }
     }

@@ -56,8 +56,10 @@ package final class OutputFolder: @unchecked Sendable {
     /// The destination, opened to hold its lock; -1 before it is opened and after a failed start.
     private var descriptor: Int32 = -1
     private let token: String
-    private var staging: URL
-    /// `staging.path`, kept: each file written is named by appending to it.
+    private var staging: URL {
+        didSet { stagingPath = staging.path }
+    }
+    /// `staging.path`, kept in step with it: each file written is named by appending to it.
     private var stagingPath: String
     /// True when the staging folder is beside a destination this output made, to be renamed onto it whole.
     private var stagesBeside = false
@@ -100,7 +102,6 @@ package final class OutputFolder: @unchecked Sendable {
 
     /// Creates, locks and recovers the destination and creates the staging folder; on failure, undoes what it did.
     private func prepare() throws(RenderError) {
-        defer { stagingPath = staging.path }
         let path = destination.path
         var status = stat()
         if lstat(path, &status) == 0 {
@@ -223,7 +224,7 @@ package final class OutputFolder: @unchecked Sendable {
                 throw RenderError.file(path: destination.path, reason: "cannot move the files into place (\(reason))")
             }
             lock.lock()
-            (staging, stagingPath, stagesBeside) = (inside, inside.path, false)
+            (staging, stagesBeside) = (inside, false)
             lock.unlock()
         }
         let plan: SwitchPlan

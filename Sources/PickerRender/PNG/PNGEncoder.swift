@@ -22,8 +22,6 @@ package final class PNGEncoder {
     /// What `scanlines` holds after the last frame, when its caller said which rows differed from a fixed
     /// background: then the next frame of that background only needs those rows and its own refilled.
     private var lastFrame: (width: Int, height: Int, channels: Int, changedRows: Range<Int>)?
-    /// The static layer's rows in compressed bands, when frames are encoded by reusing them (`useStaticLayer`).
-    private var staticBands: StaticBands?
     /// The zlib stream that compresses a frame's changed bands when `changedRows` cannot.
     private var deflater: Deflater?
     /// Compresses a frame's changed bands by reusing the static layer's tokens outside the changed rectangle.
@@ -93,7 +91,6 @@ package final class PNGEncoder {
     /// Throws `RenderError.encode` when zlib cannot be set up.
     func useStaticLayer(_ shared: StaticLayerEncoding) throws(RenderError) {
         guard let level = bandLevel else { return }
-        staticBands = shared.bands
         deflater = try Deflater(level: level)
         changedRows = ChangedRowsDeflater(statics: shared.tokens)
         staticLayerEncoding = shared
@@ -101,8 +98,9 @@ package final class PNGEncoder {
         bandedDirtyRows = 0..<0
     }
 
-    /// The static layer's bands and tokens, for encoders of other drawers of the same plan; nil before
-    /// `useStaticLayer`, or when this compression encodes whole frames.
+    /// The static layer's compressed bands and tokens, which frames are encoded by reusing and which encoders of
+    /// other drawers of the same plan share; nil before `useStaticLayer`, or when this compression encodes whole
+    /// frames.
     private(set) var staticLayerEncoding: StaticLayerEncoding?
 
     /// The PNG file of `surface`, a frame that differs from a fixed background only in `changedRows`.
@@ -118,7 +116,7 @@ package final class PNGEncoder {
             throw RenderError.encode(detail: "the picture has no pixel data")
         }
         let pixels = PixelRows(base: UnsafeRawPointer(data), width: surface.width, height: surface.height, stride: surface.stride)
-        if let changedRows, let bands = staticBands, let deflater, let level = bandLevel, bands.width == pixels.width,
+        if let changedRows, let bands = staticLayerEncoding?.bands, let deflater, let level = bandLevel, bands.width == pixels.width,
             bands.height == pixels.height, bands.channels == 4 || pixels.isOpaque(rows: changedRows, columns: columns ?? 0..<pixels.width)
         {
             return try encodeBanded(

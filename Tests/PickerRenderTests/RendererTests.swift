@@ -33,6 +33,21 @@ struct RendererTests {
         #expect(try FrameDrawer(spec: PickerSpec(items: ["A"])).plan.warnings.isEmpty)
     }
 
+    /// The family a plan's warning names comes from the labels measured when they were shaped with the requested
+    /// family, and from loading the font otherwise: either way it is what loading the font says.
+    @Test(arguments: [
+        ("Inter", "Day", true), ("inter", "Week", true), ("No Such Family 12345", "A", false), ("sans-serif", "Month", false),
+        ("Inter", "😀", false), ("Inter", "", false), ("DejaVu Sans", "Year", true),
+    ])
+    func theFamilyUsedIsTheOneLoadingTheFontGives(family: String, label: String, measuredSays: Bool) throws {
+        let font = ResolvedFont(family: family, size: 17, weight: 400)
+        let text = try PangoText()
+        _ = text.logicalExtents(of: label, font: font)
+        #expect(text.familiesUsed[font]?.contains(family.lowercased()) == measuredSays)
+        let loaded = try #require(try PangoText().loadedFamily(of: font))
+        #expect(text.resolvedFamily(of: font)?.lowercased() == loaded.lowercased())
+    }
+
     @Test func pixelSizeIsTheCanvasTimesScaleRoundedUp() throws {
         let spec = try fixtureSpec("seed-demo")
         let renderer = try FrameDrawer(spec: spec)

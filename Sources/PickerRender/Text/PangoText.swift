@@ -20,6 +20,8 @@ package final class PangoText: TextMeasurer {
     private var drawingLayouts: [DrawnLabel: OpaquePointer] = [:]
     /// What the context was last updated for while drawing; nil after anything else changed it.
     private var lastDrawingTarget: DrawingTarget?
+    /// The families (lowercased) of the fonts labels measured in each font were shaped with.
+    private(set) var familiesUsed: [ResolvedFont: Set<String>] = [:]
     /// What labels are drawn with: `TextRasterSettings.standard` except inside a measuring scope.
     private let drawingSettings: TextRasterSettings
 
@@ -84,6 +86,7 @@ package final class PangoText: TextMeasurer {
         var ink = PangoRectangle()
         var logical = PangoRectangle()
         pango_layout_get_extents(layout, &ink, &logical)
+        noteFamilies(of: font)
         let unit = Double(PANGO_SCALE)
         return Rect(
             x: Double(logical.x) / unit, y: Double(logical.y) / unit,
@@ -163,9 +166,37 @@ package final class PangoText: TextMeasurer {
         return made
     }
 
+    /// Adds the families of the fonts the measuring layout's runs were shaped with to `familiesUsed[font]`.
+    private func noteFamilies(of font: ResolvedFont) {
+        var families = familiesUsed[font] ?? []
+        for index in 0..<pango_layout_get_line_count(layout) {
+            guard let line = pango_layout_get_line_readonly(layout, index) else { continue }
+            var node = line.pointee.runs
+            while let run = node {
+                defer { node = run.pointee.next }
+                let item = run.pointee.data?.assumingMemoryBound(to: PangoGlyphItem.self).pointee.item
+                guard let loaded = item?.pointee.analysis.font, let described = pango_font_describe(loaded) else { continue }
+                defer { pango_font_description_free(described) }
+                if let family = pango_font_description_get_family(described) { families.insert(String(cString: family).lowercased()) }
+            }
+        }
+        familiesUsed[font] = families
+    }
+
     /// The family fontconfig actually uses for `font`, which differs from the requested one when that is
     /// not installed.
+    ///
+    /// When a label measured in `font` was shaped with the requested family, that family is the answer, with no
+    /// font loaded: loading one (`pango_font_map_load_font`) cost 1.2 M instructions, a quarter of planning a seed
+    /// demo, on the thread every other step waits for. Otherwise the font is loaded and asked.
     package func resolvedFamily(of font: ResolvedFont) -> String? {
+        if familiesUsed[font]?.contains(font.family.lowercased()) == true { return font.family }
+        return loadedFamily(of: font)
+    }
+
+    /// The family of the font Pango loads for `font`, asked of the font map: what `resolvedFamily(of:)` answers
+    /// when no label measured says.
+    func loadedFamily(of font: ResolvedFont) -> String? {
         guard let description = Self.description(of: font) else { return nil }
         defer { pango_font_description_free(description) }
         guard let loaded = pango_font_map_load_font(fontMap, context, description) else { return nil }

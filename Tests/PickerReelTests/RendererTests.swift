@@ -7,6 +7,17 @@ import Testing
 @Suite("Renderer")
 struct RendererTests {
     /// The snippet of issue 10 and the README's "Use it from Swift", as written.
+    /// Threads take the runs of identical frames longest first, ties in frame order, so the long holds are shared
+    /// out first and none is left to one thread at the end; every run is still written once.
+    @Test func holdsAreTakenLongestFirst() throws {
+        let runs = [0..<19, 19..<20, 20..<21, 21..<29, 29..<30, 30..<49]
+        #expect(Renderer.longestFirst(runs) == [0..<19, 30..<49, 21..<29, 19..<20, 20..<21, 29..<30])
+        let seed = Renderer.holdRuns(of: try Renderer(.seedDemo).timeline)
+        let taken = Renderer.longestFirst(seed)
+        #expect(taken.sorted { $0.lowerBound < $1.lowerBound } == seed)
+        #expect(zip(taken, taken.dropFirst()).allSatisfy { $0.count >= $1.count })
+    }
+
     @Test func theReadmeSnippetRuns() throws {
         var spec = try PickerSpec(
             items: ["Day", "Week", "Month"], initial: "Day",

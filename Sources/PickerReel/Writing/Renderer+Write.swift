@@ -37,7 +37,7 @@ extension Renderer {
         let drawer = MemoryBudget.drawerBytes(pixels: pixels)
         do {
             // Runs of frames showing the same picture: each is drawn once and its bytes written for every frame.
-            let runs = perFrame.isEmpty ? [] : Self.holdRuns(of: plan.timeline)
+            let runs = perFrame.isEmpty ? [] : Self.longestFirst(Self.holdRuns(of: plan.timeline))
             for format in perFrame {
                 // As many drawers as the budget holds. Each thread takes the next run not yet drawn, so a thread that
                 // starts late (its drawer still being set up) takes fewer: the threads end together.
@@ -109,6 +109,13 @@ extension Renderer {
             _ = bytes.add(frameBytes.count)
             frameWritten()
         }
+    }
+
+    /// `runs` with the longer ones first (ties in order): threads take the next run not yet started, so the long
+    /// holds, which write a file for each of their frames, are shared out first and the last runs taken are
+    /// short; in frame order a thread that took the final hold wrote its files while the others waited.
+    static func longestFirst(_ runs: [Range<Int>]) -> [Range<Int>] {
+        runs.enumerated().sorted { ($0.element.count, $1.offset) > ($1.element.count, $0.offset) }.map(\.element)
     }
 
     /// The frames of `timeline` cut into runs of consecutive frames in the same state (holds), in order.

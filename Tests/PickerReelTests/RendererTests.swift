@@ -6,7 +6,6 @@ import Testing
 /// The library's entry points, as another package calls them.
 @Suite("Renderer")
 struct RendererTests {
-    /// The snippet of issue 10 and the README's "Use it from Swift", as written.
     /// Threads take the runs of identical frames longest first, ties in frame order, so the long holds are shared
     /// out first and none is left to one thread at the end; every run is still written once.
     @Test func holdsAreTakenLongestFirst() throws {
@@ -18,6 +17,7 @@ struct RendererTests {
         #expect(zip(taken, taken.dropFirst()).allSatisfy { $0.count >= $1.count })
     }
 
+    /// The snippet of issue 10 and the README's "Use it from Swift", as written.
     @Test func theReadmeSnippetRuns() throws {
         var spec = try PickerSpec(
             items: ["Day", "Week", "Month"], initial: "Day",

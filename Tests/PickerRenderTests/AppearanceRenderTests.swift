@@ -75,6 +75,28 @@ struct AppearanceRenderTests {
         }
     }
 
+    /// A frame drawn as the static layer with only the highlight over it (an overlay, labels that look the same
+    /// selected or not, no separators, no touches) equals the frame drawn from scratch, with the thumb's shadows,
+    /// icons, emoji, right to left and dark, in every variant.
+    @Test(arguments: ["segmented", "appearance", "arabic", "emoji"])
+    func aHighlightOverTheStaticLayerGivesTheSamePixelsAsAFullRender(name: String) throws {
+        var (spec, file) = try gallerySpec(name)
+        spec.style.highlight.layer = .overlay
+        spec.style.separators = .hidden
+        spec.style.labelColor = .indigo
+        spec.style.font.weight = 500
+        spec.style.selectedLabel = SelectedLabelStyle(color: .indigo, weight: 500)
+        spec.touches = nil
+        for variant in spec.variants {
+            let drawer = try FrameDrawer(spec: spec.applying(variant), file: file)
+            for index in 0..<drawer.plan.timeline.frameCount {
+                let state = drawer.plan.timeline.state(forFrame: index)
+                try #require(drawer.drawsOnlyTheHighlight(in: state), "\(name) \(variant)")
+                #expect(try drawer.image(state: state) == drawer.referenceImage(state: state), "\(name) \(variant), frame \(index)")
+            }
+        }
+    }
+
     @Test func aTemplateIconIsDrawnInTheLabelsColour() throws {
         let (spec, file) = try gallerySpec("appearance")
         var red = spec

@@ -114,13 +114,24 @@ package final class FrameDrawer {
         redrawnColumns = left.isFinite && right.isFinite ? firstColumn..<max(firstColumn, endColumn) : 0..<pixelWidth
         cairo_clip(cairo)
         cairo_scale(cairo, scale, scale)
-        // What lies outside the clip is not drawn at all; a pixel's worth of margin covers glyphs' overhang.
-        let clip = Rect(x: left / scale, y: top / scale, width: (right - left) / scale, height: (bottom - top) / scale)
-        painter.draw(state, on: frameContext, within: clip.outset(by: 1 / scale))
+        if painter.showsOnlyTheHighlightOverTheStaticLayer(state) {
+            // The surface holds the static layer, which is what a redraw would paint under the highlight.
+            if let highlight = state.highlight { painter.drawHighlight(highlight, on: frameContext) }
+        } else {
+            // What lies outside the clip is not drawn at all; a pixel's worth of margin covers glyphs' overhang.
+            let clip = Rect(x: left / scale, y: top / scale, width: (right - left) / scale, height: (bottom - top) / scale)
+            painter.draw(state, on: frameContext, within: clip.outset(by: 1 / scale))
+        }
         cairo_restore(cairo)
         try frameContext.checkStatus("draw a frame")
         cairo_surface_flush(frameSurface.pointer)
         return frameSurface
+    }
+
+    /// True when the frame showing `state` is drawn as the static layer with the highlight drawn over it, no label
+    /// redrawn (`PickerPainter.showsOnlyTheHighlightOverTheStaticLayer`).
+    func drawsOnlyTheHighlight(in state: FrameState) -> Bool {
+        painter.showsOnlyTheHighlightOverTheStaticLayer(state)
     }
 
     /// The frame showing `state`, drawn from scratch with no reuse: the reference the fast path must match.

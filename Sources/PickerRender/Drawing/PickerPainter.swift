@@ -50,6 +50,15 @@ struct PickerPainter {
         }
     }
 
+    /// True when `state` looks like the static layer (the frame with nothing selected) with its highlight on top.
+    ///
+    /// So it is when the highlight is an overlay, labels look the same selected or not, and there are no separators
+    /// to hide and no touches. Then the static layer's pixels are what a redraw paints under the highlight, and
+    /// drawing the highlight over them gives the frame's pixels without shaping or drawing a label.
+    func showsOnlyTheHighlightOverTheStaticLayer(_ state: FrameState) -> Bool {
+        style.highlight.layer == .overlay && !style.selectedLabelDiffers && style.separators == nil && state.touches.isEmpty
+    }
+
     /// The track behind the segments, when the style has one.
     func drawTrack(on context: CairoContext) {
         guard let track = style.track, let rect = layout.track else { return }

@@ -24,16 +24,17 @@ package struct VideoEncoderOptions: Equatable, Sendable {
     /// to run for a given count; different counts give different, equally valid files.
     package var threadCount: Int
 
-    /// Creates options; the defaults are MP4, 4:2:0, a white matte, the format's default CRF and 2 threads.
+    /// Creates options; the defaults are MP4, 4:2:0, a white matte, the format's default CRF and its default thread
+    /// count (`VideoFormat.defaultThreadCount`).
     package init(
         format: VideoFormat = .mp4, chroma: VideoChroma = .yuv420, matte: RGBAColor = RGBAColor(hex: 0xFFFFFF), crf: Int? = nil,
-        threadCount: Int = 2
+        threadCount: Int? = nil
     ) {
         self.format = format
         self.chroma = chroma
         self.matte = matte
         self.crf = crf
-        self.threadCount = threadCount
+        self.threadCount = threadCount ?? format.defaultThreadCount
     }
 
     /// The constant rate factor the encoder uses.

@@ -6,6 +6,14 @@ import Testing
 /// The library's entry points, as another package calls them.
 @Suite("Renderer")
 struct RendererTests {
+    /// A video written through the library and the tool gets the format's fixed encoder threads, whatever the
+    /// machine: three frame threads for x264, two tile and row threads for libvpx (the bytes depend on the count).
+    @Test func videosAreEncodedWithEachFormatsFixedThreadCount() throws {
+        #expect(try VideoOptions().encoderOptions(for: .mp4).threadCount == 3)
+        #expect(try VideoOptions(chroma: .yuv444, crf: 18).encoderOptions(for: .mp4).threadCount == 3)
+        #expect(try VideoOptions().encoderOptions(for: .webm).threadCount == 2)
+    }
+
     /// Threads take the runs of identical frames longest first, ties in frame order, so the long holds are shared
     /// out first and none is left to one thread at the end; every run is still written once.
     @Test func holdsAreTakenLongestFirst() throws {

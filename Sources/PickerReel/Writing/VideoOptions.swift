@@ -67,6 +67,6 @@ public struct VideoOptions: Hashable, Sendable {
             throw RenderError.invalidOption(
                 "the \(format.rawValue.uppercased()) CRF \(crf) is not from \(format.crfRange.lowerBound) to \(format.crfRange.upperBound)")
         }
-        return VideoEncoderOptions(format: format, chroma: encoderChroma, matte: matteColor, crf: crf, threadCount: 2)
+        return VideoEncoderOptions(format: format, chroma: encoderChroma, matte: matteColor, crf: crf)
     }
 }

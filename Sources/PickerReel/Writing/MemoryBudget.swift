@@ -33,8 +33,8 @@ public struct MemoryBudget: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// The bytes the encoder of `format` holds beyond its drawer, for a picture of `pixels` pixels (measured peaks
-    /// on a 4.2-megapixel picture of ten frames, with one thread: GIF 42, APNG 24, WebP 46, MP4 110, WebM 145 and
-    /// the sheet 32 bytes a pixel).
+    /// on a 4.2-megapixel picture of ten frames, with one thread: GIF 42, APNG 24, WebP 46, MP4 110 (108 again
+    /// with x264's three frame threads), WebM 145 and the sheet 32 bytes a pixel).
     package static func encoderBytes(_ format: OutputFormat, pixels: Int) -> Int {
         let perPixel: Int
         switch format {

@@ -143,6 +143,34 @@ struct DeflateTests {
         }
     }
 
+    /// Symbols of equal frequency are ordered by symbol before lengths are given out, so the code depends on the
+    /// frequencies alone: the lengths equal those of a plain sort of the symbols by (frequency, symbol), for
+    /// frequencies drawn from a small range so that most of them tie.
+    @Test func tiedFrequenciesAreOrderedBySymbol() {
+        var random = Generator(state: 11)
+        for round in 0..<200 {
+            let count = round % 3 == 0 ? 19 : 286
+            let frequencies = (0..<count).map { _ in UInt32(random.next(4) == 0 ? 0 : 1 + random.next(round % 2 == 0 ? 3 : 40)) }
+            let limit = count == 19 ? 7 : 15
+            var weights = frequencies
+            var used = weights.indices.filter { weights[$0] > 0 }
+            var filler = 0
+            while used.count < 2, filler < weights.count {
+                if weights[filler] == 0 {
+                    weights[filler] = 1
+                    used.append(filler)
+                }
+                filler += 1
+            }
+            used.sort { weights[$0] != weights[$1] ? weights[$0] < weights[$1] : $0 < $1 }
+            var depths = HuffmanCode.minimumRedundancyLengths(used.map { Int(weights[$0]) })
+            HuffmanCode.limit(&depths, to: limit)
+            var expected = [UInt8](repeating: 0, count: count)
+            for (symbol, depth) in zip(used, depths) { expected[symbol] = UInt8(depth) }
+            #expect(HuffmanCode(frequencies: frequencies, limit: limit).lengths == expected, "round \(round)")
+        }
+    }
+
     /// Every length and distance maps to the code whose range holds it.
     @Test func lengthAndDistanceCodesCoverTheirRanges() {
         for length in 3...258 {
@@ -241,5 +269,35 @@ struct DeflateTests {
             #expect(differingPixels(try ImageSurface(pngBytes: bytes, path: "synthetic").rgbaImage(), frame.rgbaImage()) == 0)
         }
         #expect(encoder.staticTokensUsable == !noise)
+    }
+
+    /// Whether the static layer's tokens are kept depends on the whole layer, not on the frames asked for first: with
+    /// flat rows at the top and noise below (more tokens than are kept), a frame that changed only the top rows has
+    /// the same bytes before and after a frame that changed the noisy rows, and in an encoder that saw no other frame.
+    @Test func aFramesBytesDoNotDependOnWhetherAFrameBeforeItReachedANoisyRow() throws {
+        var random = Generator(state: 5)
+        let (width, height) = (301, 70)
+        let background = try Self.surface(width: width, height: height) { x, y in
+            y < 35 ? 0xFFFF_FFFF : 0xFF00_0000 | UInt32(random.next(1 << 24))
+        }
+        func frame(changing rows: Range<Int>) throws -> ImageSurface {
+            let data = try #require(cairo_image_surface_get_data(background.pointer))
+            return try Self.surface(width: width, height: height) { x, y in
+                rows.contains(y) && (40..<90).contains(x)
+                    ? 0xFF33_6699 : UnsafeRawPointer(data + y * background.stride).load(fromByteOffset: x * 4, as: UInt32.self)
+            }
+        }
+        let top = try frame(changing: 2..<4)
+        let bottom = try frame(changing: 60..<62)
+        let encoder = try PNGEncoder()
+        try encoder.useStaticLayer(background)
+        let first = try encoder.encode(top, changedRows: 2..<4, columns: 40..<90)
+        _ = try encoder.encode(bottom, changedRows: 60..<62, columns: 40..<90)
+        let again = try encoder.encode(top, changedRows: 2..<4, columns: 40..<90)
+        let alone = try PNGEncoder()
+        try alone.useStaticLayer(background)
+        #expect(first == again)
+        #expect(try alone.encode(top, changedRows: 2..<4, columns: 40..<90) == first)
+        #expect(differingPixels(try #require(try PNGDecoder().decode(first, path: "top")), top.rgbaImage()) == 0)
     }
 }

@@ -11,6 +11,20 @@ enum DeflateBlockWriter {
 
     /// Writes `tokens` as one dynamic-Huffman block; `last` marks the stream's final block.
     static func writeBlock(_ tokens: UnsafeBufferPointer<DeflateToken>, last: Bool, to writer: inout DeflateBitWriter) {
+        let (literalFrequencies, distanceFrequencies) = frequencies(of: tokens)
+        let code = BlockCode(
+            literals: HuffmanCode(frequencies: literalFrequencies, limit: 15),
+            distances: HuffmanCode(frequencies: distanceFrequencies, limit: 15))
+        code.writeHeader(last: last, to: &writer)
+        // At most 20 + 28 bits a token.
+        writer.reserve(tokens.count * 6)
+        let tables = code.tables
+        for token in tokens { tables.write(token, to: &writer) }
+        code.writeEndOfBlock(to: &writer)
+    }
+
+    /// How often each literal/length symbol (the end of block once) and each distance code occurs in `tokens`.
+    static func frequencies(of tokens: UnsafeBufferPointer<DeflateToken>) -> (literals: [UInt32], distances: [UInt32]) {
         var literalFrequencies = [UInt32](repeating: 0, count: DeflateCodes.literalLengthSymbols)
         var distanceFrequencies = [UInt32](repeating: 0, count: DeflateCodes.distanceSymbols)
         // Counted by length and by distance code first: two small tables, no lookups in the loop.
@@ -42,66 +56,7 @@ enum DeflateBlockWriter {
             literalFrequencies[257 + Int(DeflateCodes.lengthCode[length])] += lengthCounts[length]
         }
         literalFrequencies[DeflateCodes.endOfBlock] = 1
-        let literals = HuffmanCode(frequencies: literalFrequencies, limit: 15)
-        let distances = HuffmanCode(frequencies: distanceFrequencies, limit: 15)
-
-        // Each length's code and extra bits as one value, and each distance code's code, for this block.
-        var lengthBits = [UInt32](repeating: 0, count: DeflateToken.maximumLength + 1)
-        var lengthBitCounts = [UInt8](repeating: 0, count: DeflateToken.maximumLength + 1)
-        for length in DeflateToken.minimumLength...DeflateToken.maximumLength {
-            let code = Int(DeflateCodes.lengthCode[length])
-            let symbol = 257 + code
-            let codeBits = Int(literals.lengths[symbol])
-            let extra = UInt32(length - Int(DeflateCodes.lengthBase[code]))
-            lengthBits[length] = UInt32(literals.codes[symbol]) | extra << UInt32(codeBits)
-            lengthBitCounts[length] = UInt8(codeBits + Int(DeflateCodes.lengthExtraBits[code]))
-        }
-        let distanceBase = DeflateCodes.distanceBase.map(UInt32.init)
-        let distanceExtraBits = DeflateCodes.distanceExtraBits
-
-        // Header, code lengths, tokens, end of block: at most 20 + 28 bits a token.
-        writer.reserve(tokens.count * 6 + 1024)
-        writer.write(last ? 1 : 0, bits: 1)
-        writer.write(2, bits: 2)
-        writeCodeLengths(literals: literals.lengths, distances: distances.lengths, to: &writer)
-        literals.codes.withUnsafeBufferPointer { literalCodes in
-            literals.lengths.withUnsafeBufferPointer { literalLengths in
-                distances.codes.withUnsafeBufferPointer { distanceCodes in
-                    distances.lengths.withUnsafeBufferPointer { distanceLengths in
-                        lengthBits.withUnsafeBufferPointer { lengthBits in
-                            lengthBitCounts.withUnsafeBufferPointer { lengthBitCounts in
-                                distanceCodeTable.withUnsafeBufferPointer { distanceCodeTable in
-                                    distanceBase.withUnsafeBufferPointer { distanceBase in
-                                        distanceExtraBits.withUnsafeBufferPointer { distanceExtraBits in
-                                            for token in tokens {
-                                                guard token.isMatch else {
-                                                    let symbol = Int(token.byte)
-                                                    writer.write(UInt32(literalCodes[symbol]), bits: Int(literalLengths[symbol]))
-                                                    continue
-                                                }
-                                                let length = token.length
-                                                writer.write(lengthBits[length], bits: Int(lengthBitCounts[length]))
-                                                let distance = token.distance
-                                                let code =
-                                                    distance <= 256
-                                                    ? Int(distanceCodeTable[distance - 1])
-                                                    : Int(distanceCodeTable[256 + ((distance - 1) >> 7)])
-                                                let codeBits = Int(distanceLengths[code])
-                                                let extra = UInt32(distance) - distanceBase[code]
-                                                writer.write(
-                                                    UInt32(distanceCodes[code]) | extra << UInt32(codeBits),
-                                                    bits: codeBits + Int(distanceExtraBits[code]))
-                                            }
-                                        }
-                                    }
-                                }
-                            }
-                        }
-                    }
-                }
-            }
-        }
-        writer.write(UInt32(literals.codes[DeflateCodes.endOfBlock]), bits: Int(literals.lengths[DeflateCodes.endOfBlock]))
+        return (literalFrequencies, distanceFrequencies)
     }
 
     /// Ends a run of blocks that more of the stream follows: an empty stored block, which leaves the stream
@@ -123,6 +78,7 @@ enum DeflateBlockWriter {
 
         // (symbol, extra bits value) pairs.
         var symbols: [(symbol: Int, extra: Int)] = []
+        symbols.reserveCapacity(sequence.count)
         var index = 0
         while index < sequence.count {
             let value = sequence[index]

@@ -12,22 +12,26 @@ struct HuffmanCode {
     /// that do not occur are given a code too, so that the code is complete, as every decoder accepts.
     init(frequencies: [UInt32], limit: Int) {
         var weights = frequencies
-        var used = weights.indices.filter { weights[$0] > 0 }
         var filler = 0
-        while used.count < 2, filler < weights.count {
+        var occurring = weights.reduce(0) { $0 + ($1 > 0 ? 1 : 0) }
+        while occurring < 2, filler < weights.count {
             if weights[filler] == 0 {
                 weights[filler] = 1
-                used.append(filler)
+                occurring += 1
             }
             filler += 1
         }
-        // Ascending by weight, ties by symbol, so that the code depends on the frequencies alone.
-        used.sort { weights[$0] != weights[$1] ? weights[$0] < weights[$1] : $0 < $1 }
-        var depths = Self.minimumRedundancyLengths(used.map { Int(weights[$0]) })
+        // Ascending by weight, ties by symbol, so that the code depends on the frequencies alone: each key holds
+        // the weight above the symbol, so plain integer order is that order, and no two keys are equal.
+        var keys: [UInt64] = []
+        keys.reserveCapacity(occurring)
+        for (symbol, weight) in weights.enumerated() where weight > 0 { keys.append(UInt64(weight) << 16 | UInt64(symbol)) }
+        keys.sort()
+        var depths = Self.minimumRedundancyLengths(keys.map { Int($0 >> 16) })
         Self.limit(&depths, to: limit)
         var lengths = [UInt8](repeating: 0, count: frequencies.count)
-        // `depths` is non-increasing along `used` (rarest first), as the lengths must be.
-        for (symbol, depth) in zip(used, depths) { lengths[symbol] = UInt8(depth) }
+        // `depths` is non-increasing along `keys` (rarest first), as the lengths must be.
+        for (key, depth) in zip(keys, depths) { lengths[Int(key & 0xFFFF)] = UInt8(depth) }
         self.lengths = lengths
         codes = Self.canonicalCodes(lengths)
     }

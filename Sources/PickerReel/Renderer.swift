@@ -1,7 +1,14 @@
-import Foundation
+import FoundationEssentials
 import PickerGIF
+import PickerKit
 import PickerVideo
 import PickerWebP
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Renders a spec: frames at any moment as pixels, PNG or SVG, the whole animation as a GIF, an animated SVG or a
 /// contact sheet, and a set of formats written into a folder all or nothing.
@@ -310,7 +317,7 @@ public final class Renderer: Sendable {
 final class DrawerPool: @unchecked Sendable {
     // @unchecked: `idle` is only touched while holding `lock`; a drawer is handed to one borrower at a time, so its
     // cairo and Pango objects are never used by two threads at once.
-    private let lock = NSLock()
+    private let lock = Lock()
     private var idle: [FrameDrawer]
     private let plan: RenderPlan
     let compression: PNGCompression

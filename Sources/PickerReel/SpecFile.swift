@@ -1,5 +1,11 @@
-import Foundation
+import FoundationEssentials
 import PickerKit
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 extension PickerSpec {
     /// Reads and validates the spec file at `url`; messages name it as `file` (default: the path as given).
@@ -49,7 +55,7 @@ enum SpecFile {
                 bytes += [UInt8](repeating: 0, count: min(max(bytes.count, 4096), SpecLimits.maximumFileBytes + 1 - count))
             }
             let read = bytes.withUnsafeMutableBytes { buffer in
-                Foundation.read(descriptor, buffer.baseAddress.map { $0 + count }, buffer.count - count)
+                POSIXCall.read(descriptor, buffer.baseAddress.map { $0 + count }, buffer.count - count)
             }
             if read < 0 {
                 if errno == EINTR { continue }

@@ -1,5 +1,12 @@
-import Foundation
+import FoundationEssentials
 import PickerCompare
+import PickerKit
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// What one `assertPickerSnapshot` call found, frame by frame and variant by variant: returned (and discardable),
 /// after every finding has been recorded as an issue of the running test.
@@ -73,7 +80,7 @@ public struct SnapshotOutcome: Equatable, Sendable {
             case .recordMode: why = "record mode all"
             case .failed: why = "it did not match; record mode failed"
             }
-            return "  \((golden as NSString).lastPathComponent) (\(why))"
+            return "  \(FilePath.lastComponent(golden)) (\(why))"
         }
         if !recorded.isEmpty {
             let snapshots = recorded.count == 1 ? "1 new snapshot" : "\(recorded.count) new snapshots"
@@ -125,7 +132,7 @@ public struct SnapshotOutcome: Equatable, Sendable {
 
     /// A share of pixels to three significant digits (`0.00283`, `2.83e-05`), so small figures still show.
     static func ratio(_ value: Double) -> String {
-        value == 0 ? "0" : String(format: "%.3g", value)
+        value == 0 ? "0" : CNumberFormat.string("%.3g", value)
     }
 
     static func allowance(_ tolerance: Tolerance) -> String {

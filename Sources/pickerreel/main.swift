@@ -1,6 +1,12 @@
-import Foundation
+import FoundationEssentials
 import PickerReel
 import PickerReelCLI
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 // A thin entry point: everything lives in PickerReelCLI so tests can call it.
 StandardDescriptors.reserveClosed()

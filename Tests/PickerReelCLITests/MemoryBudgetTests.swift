@@ -35,6 +35,23 @@ struct MemoryBudgetTests {
         }
     }
 
+    /// Reading a PNG takes memory for the file, not for the largest PNG the limits allow (576 MB): comparing two
+    /// frames of the seed demo, and `compare --update` of a folder of them, stays far below that.
+    @Test func readingASmallPNGTakesLittleMemory() throws {
+        let work = try temporaryFolder()
+        let rendered = try runTool(["render", fixture("seed-demo.json"), "-o", work.appendingPathComponent("a").path, "-q"])
+        #expect(rendered.status == 0)
+        let frames = work.appendingPathComponent("a/seed-demo")
+        let pair = try peakMemory([
+            "compare", frames.appendingPathComponent("frame-0000.png").path, frames.appendingPathComponent("frame-0030.png").path,
+        ])
+        #expect(pair.status == 1)
+        #expect(pair.peakBytes < 150_000_000, "compare of two frames peaked at \(pair.peakBytes) B")
+        let update = try peakMemory(["compare", work.appendingPathComponent("b").path, frames.path, "--update"])
+        #expect(update.status == 0)
+        #expect(update.peakBytes < 150_000_000, "compare --update of 102 frames peaked at \(update.peakBytes) B")
+    }
+
     @Test func theSpecsOfABatchShareTheBudget() throws {
         let work = try temporaryFolder()
         var specs: [String] = []

@@ -1,4 +1,10 @@
-import Foundation
+import FoundationEssentials
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Colour distances in OKLab with the HyAB metric, |ΔLr| + √(Δa² + Δb²), black to white being 1.
 ///

@@ -42,24 +42,21 @@ public enum GitHubReport {
 
     /// A workflow command's message: `%`, CR and LF escaped.
     static func data(_ text: String) -> String {
-        text.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "\r", with: "%0D")
-            .replacingOccurrences(of: "\n", with: "%0A")
+        text.replacingScalars(["%": "%25", "\r": "%0D", "\n": "%0A"])
     }
 
     /// A workflow command's property value: also `:` and `,` escaped.
     static func property(_ text: String) -> String {
-        data(text).replacingOccurrences(of: ":", with: "%3A").replacingOccurrences(of: ",", with: "%2C")
+        data(text).replacingScalars([":": "%3A", ",": "%2C"])
     }
 
     /// Text inside `<code>` in a Markdown table: HTML-escaped, and `|` that would end the cell.
     static func code(_ text: String) -> String {
-        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
-            .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "|", with: "&#124;")
-            .replacingOccurrences(of: "\n", with: " ")
+        text.replacingScalars(["&": "&amp;", "<": "&lt;", ">": "&gt;", "|": "&#124;", "\n": " "])
     }
 
     /// Plain text in a Markdown table cell.
     static func markdown(_ text: String) -> String {
-        code(text).replacingOccurrences(of: "*", with: "\\*").replacingOccurrences(of: "_", with: "\\_")
+        code(text).replacingScalars(["*": "\\*", "_": "\\_"])
     }
 }

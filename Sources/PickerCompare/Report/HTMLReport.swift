@@ -1,5 +1,12 @@
-import Foundation
+import FoundationEssentials
+import PickerKit
 import PickerRender
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// The HTML report `pickerreel compare --report html DIR` writes: `DIR/index.html`, a page that needs nothing but
 /// the files beside it (no network, no script from elsewhere), and the pictures it shows under `DIR/files/`.
@@ -23,13 +30,13 @@ public enum HTMLReport {
             for (kind, source) in [("expected", file.expectedPath), ("actual", file.actualPath), ("diff", file.diffPath)] {
                 guard let source else { continue }
                 let relative = "files/\(kind)/\(file.path)"
-                try copy(source, to: (folder as NSString).appendingPathComponent(relative))
+                try copy(source, to: FilePath.join(folder, relative))
                 pictures.append((kind, relative))
             }
             sections.append(section(file, index: index, pictures: pictures))
         }
         let page = document(summary, sections: sections)
-        let path = (folder as NSString).appendingPathComponent("index.html")
+        let path = FilePath.join(folder, "index.html")
         do {
             try AtomicFile.write(Array(page.utf8), to: path)
         } catch {
@@ -153,14 +160,26 @@ public enum HTMLReport {
 
     /// `text` with HTML's special characters escaped.
     static func html(_ text: String) -> String {
-        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
-            .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
+        text.replacingScalars(["&": "&amp;", "<": "&lt;", ">": "&gt;", "\"": "&quot;"])
     }
 
-    /// A relative URL for the `/`-separated `path`, each part percent-encoded.
+    /// A relative URL for the `/`-separated `path`, each part percent-encoded: ASCII letters and digits and `-._~`
+    /// stay as they are, every other byte of its UTF-8 becomes `%XX` (what Foundation's `addingPercentEncoding` with
+    /// `.alphanumerics` gives on Linux).
     static func url(_ path: String) -> String {
         path.split(separator: "/", omittingEmptySubsequences: false).map { part in
-            String(part).addingPercentEncoding(withAllowedCharacters: .alphanumerics.union(CharacterSet(charactersIn: "-._~"))) ?? ""
+            var encoded = ""
+            for byte in part.utf8 {
+                switch byte {
+                case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+                    UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"):
+                    encoded.unicodeScalars.append(Unicode.Scalar(byte))
+                default:
+                    let hex = String(byte, radix: 16, uppercase: true)
+                    encoded += "%" + (hex.count == 1 ? "0" + hex : hex)
+                }
+            }
+            return encoded
         }.joined(separator: "/")
     }
 }

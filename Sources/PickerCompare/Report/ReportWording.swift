@@ -1,4 +1,11 @@
-import Foundation
+import FoundationEssentials
+import PickerKit
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// The phrases every report shares, so the text, JUnit, GitHub and HTML reports say the same thing the same way.
 enum ReportWording {
@@ -82,7 +89,7 @@ enum ReportWording {
 
     /// A share as a percentage with three significant digits, such as `0.0259%`; `0%` for none.
     static func percent(_ ratio: Double) -> String {
-        ratio == 0 ? "0%" : String(format: "%.3g%%", ratio * 100)
+        ratio == 0 ? "0%" : CNumberFormat.string("%.3g%%", ratio * 100)
     }
 
     /// A number as short as it reads: `0.02`, `1`.

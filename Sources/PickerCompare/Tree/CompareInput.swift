@@ -1,5 +1,12 @@
-import Foundation
+import FoundationEssentials
+import PickerKit
 import PickerRender
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// One side of a comparison as found on disk: a single PNG file or a folder tree of them.
 enum CompareInput: Equatable {
@@ -43,7 +50,7 @@ enum CompareInput: Equatable {
             throw CompareError(.cannotList(folder: folder, reason: FileErrors.reason(error)))
         }
         for name in names where !name.hasPrefix(".") {
-            let path = (folder as NSString).appendingPathComponent(name)
+            let path = FilePath.join(folder, name)
             let relative = prefix + name
             var status = stat()
             guard lstat(path, &status) == 0 else { continue }

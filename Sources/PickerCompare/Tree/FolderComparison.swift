@@ -1,6 +1,12 @@
-import Foundation
+import FoundationEssentials
 import PickerKit
 import PickerRender
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Compares two PNG files, or two folder trees of PNG files by relative path, and writes diff pictures for the
 /// files that differ pixel by pixel.
@@ -135,7 +141,7 @@ public struct FolderComparison: Sendable {
 
     /// `relative` (`/`-separated) inside `root`.
     static func join(_ root: String, _ relative: String) -> String {
-        (root as NSString).appendingPathComponent(relative)
+        FilePath.join(root, relative)
     }
 
     static func read(_ path: String) throws(CompareError) -> RGBAImage {

@@ -1,4 +1,11 @@
-import Foundation
+import FoundationEssentials
+import PickerKit
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// How much memory the pictures of a render may take at once: it decides how many threads draw and how many
 /// animation files are encoded side by side, whatever the number of cores.
@@ -75,7 +82,7 @@ public struct MemoryBudget: Sendable, Equatable, CustomStringConvertible {
 /// take their share before making anything, and hold only one share, so waiting cannot deadlock.
 package final class SharedMemoryBudget: @unchecked Sendable {
     // @unchecked: `held` is only touched while holding `condition`'s lock.
-    private let condition = NSCondition()
+    private let condition = Condition()
     private var held = 0
     package let budget: MemoryBudget
 

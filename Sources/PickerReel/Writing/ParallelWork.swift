@@ -1,5 +1,12 @@
 import Dispatch
-import Foundation
+import FoundationEssentials
+import PickerKit
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Runs `count` independent jobs on up to `workers` threads and collects the first error of each job.
 ///
@@ -76,7 +83,7 @@ private final class LaneBody: Sendable {
 /// Errors gathered from worker threads.
 package final class FailureBox: @unchecked Sendable {
     // @unchecked: `errors` is only touched while holding `lock`.
-    private let lock = NSLock()
+    private let lock = Lock()
     private var errors: [Int: any Error] = [:]
 
     package func record(_ error: any Error, for index: Int) {
@@ -96,7 +103,7 @@ package final class FailureBox: @unchecked Sendable {
 package final class SharedCounter: @unchecked Sendable {
     package init() {}
     // @unchecked: `value` is only touched while holding `lock`.
-    private let lock = NSLock()
+    private let lock = Lock()
     private var value = 0
 
     /// Adds `amount` and returns the new total.

@@ -1,5 +1,11 @@
-import Foundation
+import FoundationEssentials
 import PickerRender
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 extension Renderer {
     /// Writes `formats` into `folder`, all or nothing: per-frame formats as `frame-0000.png`, … drawn in parallel,

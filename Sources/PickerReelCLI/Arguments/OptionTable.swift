@@ -99,7 +99,7 @@ func usageText(command: String, synopsis: String, summary: String, options: [Opt
     let width = (labels.map(\.count).max() ?? 0) + 2
     for (label, option) in zip(labels, all) {
         let repeatable = option.repeatable ? " (may be given more than once)" : ""
-        lines.append("  " + label.padding(toLength: width, withPad: " ", startingAt: 0) + option.help + repeatable)
+        lines.append("  " + label.padded(to: width) + option.help + repeatable)
     }
     if !details.isEmpty {
         lines.append("")

@@ -1,6 +1,13 @@
-import Foundation
+import FoundationEssentials
 import PickerCompare
+import PickerKit
 import PickerReel
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Turns the tool's arguments into a `Command`, with no side effects, so tests can call it directly.
 public enum CommandParser {
@@ -65,7 +72,7 @@ public enum CommandParser {
     /// The top-level help.
     public static var toolHelp: String {
         let width = (commandSummaries.map(\.name.count).max() ?? 0) + 3
-        let commands = commandSummaries.map { "  " + $0.name.padding(toLength: width, withPad: " ", startingAt: 0) + $0.summary }
+        let commands = commandSummaries.map { "  " + $0.name.padded(to: width) + $0.summary }
         return """
             PickerReel: pictures of a segmented picker's highlight animating, from a JSON spec.
 
@@ -305,7 +312,7 @@ public enum CommandParser {
     static func parseFormats(_ list: String) throws(UsageError) -> [OutputFormat] {
         var formats: [OutputFormat] = []
         for word in list.split(separator: ",", omittingEmptySubsequences: false) {
-            let name = word.trimmingCharacters(in: .whitespaces)
+            let name = word.trimmingWhitespace()
             guard let format = OutputFormat(rawValue: name) else {
                 let known = OutputFormat.allCases.map(\.rawValue).joined(separator: ", ")
                 throw UsageError(command: "render", message: "--format: unknown format '\(name)'; known formats: \(known)")

@@ -1,6 +1,13 @@
-import Foundation
+import FoundationEssentials
 import PickerCompare
+import PickerKit
 import PickerRender
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 extension CompareCommand {
     /// Compares, reports, updates when asked; returns the exit status and prints errors with the command's prefix.
@@ -75,10 +82,10 @@ extension CompareCommand {
     func diffPath() -> String? {
         if let diffPath = options.diffPath { return diffPath }
         for case .html(let folder) in options.reports {
-            let diffs = (folder as NSString).appendingPathComponent("files/diff")
+            let diffs = FilePath.join(folder, "files/diff")
             if case .regularFile = FileKind.of(options.actual) {
-                let name = ((FileKind.of(options.expected) == .folder ? options.actual : options.expected) as NSString).lastPathComponent
-                return (diffs as NSString).appendingPathComponent(name)
+                let name = FilePath.lastComponent(FileKind.of(options.expected) == .folder ? options.actual : options.expected)
+                return FilePath.join(diffs, name)
             }
             return diffs
         }
@@ -117,7 +124,7 @@ extension CompareCommand {
         let bytes = Array(text.utf8)
         var offset = 0
         while offset < bytes.count {
-            let written = bytes[offset...].withUnsafeBytes { Foundation.write(descriptor, $0.baseAddress, $0.count) }
+            let written = bytes[offset...].withUnsafeBytes { POSIXCall.write(descriptor, $0.baseAddress, $0.count) }
             if written < 0 {
                 if errno == EINTR { continue }
                 throw CompareError.report(path: path, what: "step summary", reason: String(cString: strerror(errno)))

@@ -1,6 +1,12 @@
-import Foundation
+import FoundationEssentials
 import PickerReel
 import PickerRender
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// `pickerreel render`: loads the specs, and for each one maps the options onto `Renderer.write`, in parallel.
 struct RenderCommand: Sendable {

@@ -1,4 +1,11 @@
-import Foundation
+import FoundationEssentials
+import PickerKit
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Where the tool's output goes: standard output for results, standard error for messages and progress.
 ///
@@ -46,7 +53,7 @@ public struct Console: Sendable {
 /// Writes to file descriptors with `write(2)`, keeping the first failure instead of trapping.
 final class StreamFailures: @unchecked Sendable {
     // @unchecked: `recorded` and `dead` are only touched while holding `lock`.
-    private let lock = NSLock()
+    private let lock = Lock()
     private var recorded: String?
     private var dead: Set<Int32> = []
 
@@ -64,7 +71,7 @@ final class StreamFailures: @unchecked Sendable {
         var offset = 0
         while offset < bytes.count {
             let written = bytes.withUnsafeBytes { buffer in
-                Foundation.write(descriptor, buffer.baseAddress.map { $0 + offset }, buffer.count - offset)
+                POSIXCall.write(descriptor, buffer.baseAddress.map { $0 + offset }, buffer.count - offset)
             }
             if written < 0 {
                 if errno == EINTR { continue }

@@ -1,4 +1,11 @@
-import Foundation
+import FoundationEssentials
+import PickerKit
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// A one-line progress report on standard error, redrawn in place, shown only when standard error is a
 /// terminal and the user did not ask for quiet.
@@ -6,7 +13,7 @@ import Foundation
 /// Worker threads may update it at once.
 final class Progress: @unchecked Sendable {
     // @unchecked: the mutable state (`lastDraw`, `drawn`) is only touched while holding `lock`.
-    private let lock = NSLock()
+    private let lock = Lock()
     private let console: Console
     private let enabled: Bool
     private let started = Date()

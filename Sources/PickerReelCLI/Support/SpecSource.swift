@@ -1,5 +1,11 @@
-import Foundation
+import FoundationEssentials
 import PickerReel
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// A spec to work on, with the name its output folder takes and the name used in messages.
 struct SpecSource: Sendable {

@@ -1,6 +1,12 @@
 import CPickerCairo
-import Foundation
+import FoundationEssentials
 import PickerKit
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Draws the frames of one plan with Cairo as pixels, PNG or SVG, reusing what does not change.
 ///

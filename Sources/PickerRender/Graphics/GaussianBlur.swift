@@ -1,4 +1,10 @@
-import Foundation
+import FoundationEssentials
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Blurs an 8-bit alpha mask with a Gaussian of standard deviation `sigma` pixels.
 ///

@@ -1,4 +1,10 @@
-import Foundation
+import FoundationEssentials
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Writes one file so that readers never see half of it: the bytes go to a hidden temporary file in the same
 /// folder, which is then renamed over the destination.
@@ -9,8 +15,8 @@ package enum AtomicFile {
     package static func write(_ bytes: [UInt8], to path: String) throws(RenderError) {
         let url = URL(fileURLWithPath: path).standardizedFileURL
         let folder = url.deletingLastPathComponent()
-        var isFolder: ObjCBool = false
-        if FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), isFolder.boolValue {
+        var isFolder = false
+        if FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), isFolder {
             throw RenderError.file(path: path, reason: "is a folder; give a file name")
         }
         // The folders made for the file are removed again if it cannot be written: a failure leaves nothing.

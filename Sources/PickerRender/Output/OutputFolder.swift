@@ -1,5 +1,11 @@
-import Foundation
+import FoundationEssentials
 import PickerKit
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Writes a set of files into a folder all or nothing: readers of the folder see the old files or the new ones,
 /// never a mix, whatever fails, whatever signal arrives, even after a SIGKILL.
@@ -64,8 +70,8 @@ package final class OutputFolder: @unchecked Sendable {
     /// True when the staging folder is beside a destination this output made, to be renamed onto it whole.
     private var stagesBeside = false
     private let faults: RenameFaults?
-    private let lock = NSLock()
-    private let switchLock = NSLock()
+    private let lock = Lock()
+    private let switchLock = Lock()
     private var written: Set<String> = []
     private var phase = Phase.writing
     /// Folders this output created (missing parents, and the destination itself), outermost first.
@@ -210,7 +216,7 @@ package final class OutputFolder: @unchecked Sendable {
                 throw RenderError.file(
                     path: destination.path, reason: "cannot move the files into place (\(String(cString: strerror(EIO))))")
             }
-            if Foundation.rename(stagingPath, destination.path) == 0 {
+            if POSIXCall.rename(stagingPath, destination.path) == 0 {
                 setPhase(.finished)
                 OutputFolders.shared.complete(self)
                 return
@@ -218,7 +224,7 @@ package final class OutputFolder: @unchecked Sendable {
             // Something was put into the destination meanwhile: the staging folder goes into it, and the switch
             // runs file by file, keeping what is there.
             let inside = destination.appendingPathComponent(Names.staging + token)
-            guard Foundation.rename(stagingPath, inside.path) == 0 else {
+            guard POSIXCall.rename(stagingPath, inside.path) == 0 else {
                 let reason = String(cString: strerror(errno))
                 discard()
                 throw RenderError.file(path: destination.path, reason: "cannot move the files into place (\(reason))")
@@ -486,7 +492,7 @@ package final class OutputFolder: @unchecked Sendable {
         if let faults, faults.shouldFail() {
             throw RenderError.file(path: target.path, reason: "cannot move the file into place (\(String(cString: strerror(EIO))))")
         }
-        guard Foundation.rename(source.path, target.path) == 0 else {
+        guard POSIXCall.rename(source.path, target.path) == 0 else {
             throw RenderError.file(path: target.path, reason: "cannot move the file into place (\(String(cString: strerror(errno))))")
         }
     }
@@ -595,7 +601,7 @@ package final class OutputFolder: @unchecked Sendable {
 /// Makes the n-th rename of a switch fail, to test that every failure point rolls back.
 package final class RenameFaults: @unchecked Sendable {
     // @unchecked: `count` is only touched while holding `lock`.
-    private let lock = NSLock()
+    private let lock = Lock()
     private var count = 0
     private let failing: Int
 
@@ -626,7 +632,7 @@ package final class OutputFolders: @unchecked Sendable {
 
     /// The one registry of this process.
     package static let shared = OutputFolders()
-    private let lock = NSLock()
+    private let lock = Lock()
     /// Weak, so that a folder dropped without `commit` or `discard` still reaches its deinit and removes its staging.
     private var folders: [ObjectIdentifier: WeakFolder] = [:]
 

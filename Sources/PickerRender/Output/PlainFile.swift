@@ -1,4 +1,11 @@
-import Foundation
+import FoundationEssentials
+import PickerKit
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Writes a file with plain POSIX calls: no temporary file, no rename, no fsync.
 ///
@@ -16,7 +23,7 @@ enum PlainFile {
         bytes.withUnsafeBytes { buffer in
             var offset = 0
             while offset < buffer.count, let base = buffer.baseAddress {
-                let written = Foundation.write(descriptor, base + offset, buffer.count - offset)
+                let written = POSIXCall.write(descriptor, base + offset, buffer.count - offset)
                 if written < 0 {
                     if errno == EINTR { continue }
                     failure = String(cString: strerror(errno))

@@ -1,4 +1,11 @@
-import Foundation
+import FoundationEssentials
+import PickerKit
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// The three folders of a switch, opened once, so that each step is one call on a file name (`fstatat`,
 /// `renameat`) rather than a walk of the whole path and a file-manager round trip.
@@ -19,7 +26,7 @@ final class SwitchFolders {
     /// Throws `RenderError.file` naming the folder that cannot be opened.
     init(commit: String, backup: String, destination: String) throws(RenderError) {
         paths = (commit, backup, destination)
-        func open(_ path: String) -> Int32 { Foundation.open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
+        func open(_ path: String) -> Int32 { POSIXCall.open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
         let opened = [open(commit), open(backup), open(destination)]
         if let failed = opened.firstIndex(where: { $0 < 0 }) {
             let reason = String(cString: strerror(errno))

@@ -1,6 +1,13 @@
 import CPickerDeflate
 import CPickerZlib
-import Foundation
+import FoundationEssentials
+import PickerKit
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// The static layer's PNG rows, cut into bands of `bandRows` rows, each compressed once as a deflate piece of its own
 /// (no reference to the rows before it, ending with a full flush, or, for the last band, ending the stream), so that
@@ -23,7 +30,7 @@ final class StaticBands: @unchecked Sendable {
     let scanlines: [UInt8]
     private var pieces: [[UInt8]?]
     private var checksums: [UInt32?]
-    private let lock = NSLock()
+    private let lock = Lock()
 
     /// The scanlines of `pixels` (the static layer).
     init(_ pixels: PixelRows) {

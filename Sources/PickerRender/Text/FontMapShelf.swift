@@ -1,5 +1,12 @@
 import CPickerPango
-import Foundation
+import FoundationEssentials
+import PickerKit
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// A Pango font map, owned: released when the last owner lets go.
 ///
@@ -33,7 +40,7 @@ package final class FontMap: @unchecked Sendable {
 /// text object. Each map has one owner at a time; thread-safe.
 package final class FontMapShelf: @unchecked Sendable {
     // @unchecked: `idle` is only touched while holding `lock`.
-    private let lock = NSLock()
+    private let lock = Lock()
     private var idle: [FontMap] = []
     /// At most this many idle maps are kept (one per thread that draws at once is all a batch reuses).
     private let capacity: Int

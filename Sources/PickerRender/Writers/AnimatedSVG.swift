@@ -1,5 +1,11 @@
-import Foundation
+import FoundationEssentials
 import PickerKit
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// One self-contained SVG whose picture animates with SMIL on the same timeline as the frames.
 ///
@@ -93,8 +99,8 @@ package struct AnimatedSVG {
     /// identifiers prefixed by `name`, so fragments never clash.
     private func fragment(_ name: String, _ draw: (CairoContext) -> Void) throws(RenderError) -> String {
         let text = String(decoding: try drawer.svgDocument(draw), as: UTF8.self)
-        guard let open = text.range(of: "<svg"), let openEnd = text[open.upperBound...].firstIndex(of: ">"),
-            let close = text.range(of: "</svg>", options: .backwards)
+        guard let open = text.firstRange(of: "<svg"), let openEnd = text[open.upperBound...].firstIndex(of: ">"),
+            let close = text.ranges(of: "</svg>").last
         else { throw RenderError.cairo(operation: "write the labels as SVG", detail: "unexpected SVG from cairo") }
         let body = Self.prefixingIdentifiers(String(text[text.index(after: openEnd)..<close.lowerBound]), with: name + "-")
         let width = Self.number(plan.layout.canvas.width)
@@ -106,15 +112,41 @@ package struct AnimatedSVG {
     /// `svg` with every `id`, `#reference` and `url(#reference)` prefixed.
     static func prefixingIdentifiers(_ svg: String, with prefix: String) -> String {
         var text = svg
-        for (pattern, template) in [
-            ("id=\"([^\"]+)\"", "id=\"\(prefix)$1\""), ("href=\"#([^\"]+)\"", "href=\"#\(prefix)$1\""),
-            ("url\\(#([^)]+)\\)", "url(#\(prefix)$1)"),
-        ] {
-            guard let expression = try? NSRegularExpression(pattern: pattern) else { continue }
-            // The prefix is letters, digits and dashes, which a template takes as they are.
-            text = expression.stringByReplacingMatches(in: text, range: NSRange(text.startIndex..., in: text), withTemplate: template)
+        for (opener, closer) in [("id=\"", UInt8(ascii: "\"")), ("href=\"#", UInt8(ascii: "\"")), ("url(#", UInt8(ascii: ")"))] {
+            text = inserting(prefix, afterEach: opener, before: closer, in: text)
         }
         return text
+    }
+
+    /// `text` with `prefix` put after every `opener` that a non-empty run of bytes other than `closer`, then
+    /// `closer`, follows, scanning from the start and going on after each such run.
+    private static func inserting(_ prefix: String, afterEach opener: String, before closer: UInt8, in text: String) -> String {
+        let bytes = Array(text.utf8)
+        let open = Array(opener.utf8)
+        var output: [UInt8] = []
+        output.reserveCapacity(bytes.count + 64)
+        var index = 0
+        var copied = 0
+        while index + open.count <= bytes.count {
+            guard bytes[index] == open[0], bytes[index..<(index + open.count)].elementsEqual(open) else {
+                index += 1
+                continue
+            }
+            let start = index + open.count
+            var end = start
+            while end < bytes.count, bytes[end] != closer { end += 1 }
+            guard end < bytes.count, end > start else {
+                index += 1
+                continue
+            }
+            output += bytes[copied..<start]
+            output += prefix.utf8
+            output += bytes[start...end]
+            index = end + 1
+            copied = index
+        }
+        output += bytes[copied...]
+        return String(decoding: output, as: UTF8.self)
     }
 
     private func separatorsElement(_ selections: [KeyframeTrack]) -> String {
@@ -250,7 +282,7 @@ package struct AnimatedSVG {
 
     /// A number with at most `digits` decimals and no trailing zeros, so the file stays small and stable.
     static func number(_ value: Double, digits: Int = 3) -> String {
-        var text = String(format: "%.\(digits)f", value)
+        var text = CNumberFormat.string("%.\(digits)f", value)
         if text.contains(".") {
             while text.hasSuffix("0") { text.removeLast() }
             if text.hasSuffix(".") { text.removeLast() }

@@ -1,6 +1,12 @@
 import CPickerCairo
-import Foundation
+import FoundationEssentials
 import PickerKit
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// One PNG with the frames in a grid, each labelled with its index and time, for reviewing an animation at a
 /// glance in a pull request.
@@ -118,7 +124,7 @@ package struct ContactSheet {
             cairo_pattern_set_filter(cairo_get_source(cairo), CAIRO_FILTER_GOOD)
             cairo_paint(cairo)
             cairo_restore(cairo)
-            let time = String(format: "%.3f s", plan.timeline.time(ofFrame: index))
+            let time = CNumberFormat.string("%.3f s", plan.timeline.time(ofFrame: index))
             cairo_set_source_rgb(cairo, 0.35, 0.35, 0.38)
             text.draw(
                 "#\(index)  \(time)", font: Self.captionFont, at: x, y + plan.layout.canvas.height * grid.thumbnailScale + 2, on: cairo)

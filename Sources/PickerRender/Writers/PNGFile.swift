@@ -1,5 +1,11 @@
-import Foundation
+import FoundationEssentials
 import PickerKit
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Reads and writes PNG files as `RGBAImage`s.
 package enum PNGFile {
@@ -48,19 +54,20 @@ package enum PNGFile {
     /// A file that ends or goes wrong before its image data is not called animated; reading it says what is wrong.
     /// Throws `RenderError.file` when it cannot be opened.
     package static func isAnimated(_ path: String) throws(RenderError) -> Bool {
-        guard let handle = FileHandle(forReadingAtPath: path) else {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else {
             let reason = String(cString: strerror(errno))
             throw RenderError.file(path: path, reason: "cannot read it (\(reason))")
         }
-        defer { try? handle.close() }
+        defer { close(descriptor) }
         var offset: UInt64 = 8
         // acTL comes before the first IDAT, after a few chunks at most; a file of millions of tiny chunks is not
         // walked one read at a time.
         for _ in 0..<1_000 {
-            guard (try? handle.seek(toOffset: offset)) != nil, let header = try? handle.read(upToCount: 8), header.count == 8 else {
+            guard offset <= UInt64(Int64.max), let header = Self.read(descriptor, count: 8, at: Int64(offset)), header.count == 8 else {
                 return false
             }
-            let bytes = [UInt8](header)
+            let bytes = header
             let length = UInt64(bytes[0]) << 24 | UInt64(bytes[1]) << 16 | UInt64(bytes[2]) << 8 | UInt64(bytes[3])
             switch String(decoding: bytes[4..<8], as: UTF8.self) {
             case "acTL": return true
@@ -73,16 +80,46 @@ package enum PNGFile {
 
     /// Up to `count` bytes from the start of the regular file at `path`.
     static func readBytes(_ path: String, count: Int) throws(RenderError) -> [UInt8] {
-        guard let handle = FileHandle(forReadingAtPath: path) else {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else {
             let reason = String(cString: strerror(errno))
             throw RenderError.file(path: path, reason: "cannot read it (\(reason))")
         }
-        defer { try? handle.close() }
-        do {
-            return [UInt8](try handle.read(upToCount: count) ?? Data())
-        } catch {
-            throw RenderError.file(path: path, reason: "cannot read it (\(FileErrors.reason(error)))")
+        defer { close(descriptor) }
+        guard let bytes = read(descriptor, count: count, at: 0) else {
+            throw RenderError.file(path: path, reason: "cannot read it (\(String(cString: strerror(errno))))")
         }
+        return bytes
+    }
+
+    /// Up to `count` bytes of the open file `descriptor` from `offset` (fewer at its end); nil when reading fails.
+    ///
+    /// Memory grows with what is read, from the file's size as `fstat` gives it, never to `count` up front: the
+    /// callers pass the largest PNG the limits allow.
+    private static func read(_ descriptor: Int32, count: Int, at offset: Int64) -> [UInt8]? {
+        var status = stat()
+        let known = fstat(descriptor, &status) == 0 ? max(Int(status.st_size) - Int(offset), 0) : 0
+        var bytes: [UInt8] = []
+        var chunk = max(min(count, known), 1)
+        while bytes.count < count {
+            let start = bytes.count
+            let want = min(count - start, chunk)
+            var failed = false
+            let piece = [UInt8](unsafeUninitializedCapacity: want) { buffer, initialized in
+                var got = 0
+                repeat {
+                    got = pread(descriptor, buffer.baseAddress, want, off_t(offset) + off_t(start))
+                } while got < 0 && errno == EINTR
+                failed = got < 0
+                initialized = max(got, 0)
+            }
+            if failed { return nil }
+            if piece.isEmpty { break }
+            bytes += piece
+            // A file longer than `fstat` said (it grew): read on in larger steps.
+            chunk = max(chunk, 64 * 1024)
+        }
+        return bytes
     }
 
     /// Encodes `image` as PNG bytes with the frames' encoder (libdeflate, the default level), its straight RGBA

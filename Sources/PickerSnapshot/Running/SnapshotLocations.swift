@@ -1,4 +1,11 @@
-import Foundation
+import FoundationEssentials
+import PickerKit
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Where the files of one snapshot assertion go: a golden per time beside the test file (or in the folder the
 /// caller gave), and the actual render and diff picture of a failure under `$PICKERREEL_ARTIFACTS` (default: the
@@ -63,9 +70,9 @@ struct SnapshotLocations: Equatable {
             frames.append(
                 Frame(
                     time: time,
-                    goldenPath: (goldenFolder as NSString).appendingPathComponent("\(stem).png"),
-                    actualPath: (artifactFolder as NSString).appendingPathComponent("\(stem).actual.png"),
-                    diffPath: (artifactFolder as NSString).appendingPathComponent("\(stem).diff.png")
+                    goldenPath: FilePath.join(goldenFolder, "\(stem).png"),
+                    actualPath: FilePath.join(artifactFolder, "\(stem).actual.png"),
+                    diffPath: FilePath.join(artifactFolder, "\(stem).diff.png")
                 ))
         }
         self.frames = frames
@@ -87,6 +94,6 @@ struct SnapshotLocations: Equatable {
 
     /// A time as it appears in file names: milliseconds and a unit, such as `0.500s` or `1.200s`.
     static func label(of time: Double) -> String {
-        String(format: "%.3fs", time == 0 ? 0 : time)  // `== 0` turns -0 into 0.
+        CNumberFormat.string("%.3fs", time == 0 ? 0 : time)  // `== 0` turns -0 into 0.
     }
 }

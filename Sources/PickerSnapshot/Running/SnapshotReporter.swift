@@ -1,6 +1,13 @@
-import Foundation
+import FoundationEssentials
+import PickerKit
 import Testing
 import XCTest
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Records a snapshot's findings as issues of the running test, at the assertion's own source location: through
 /// Swift Testing when a Swift Testing test is running (with the expected, actual and diff pictures attached), and
@@ -21,7 +28,7 @@ struct SnapshotReporter {
     /// For the tests of this library: collects what would be recorded, instead of recording it.
     final class Collector: @unchecked Sendable {
         // @unchecked: `issues` is only touched while holding `lock`.
-        private let lock = NSLock()
+        private let lock = Lock()
         private var recorded: [(message: String, location: Location, attachments: [String])] = []
 
         func add(_ message: String, _ location: Location, _ attachments: [String]) {
@@ -57,7 +64,7 @@ struct SnapshotReporter {
             Issue.record(Comment(rawValue: message), sourceLocation: source)
             for path in attachments {
                 guard let bytes = FileManager.default.contents(atPath: path) else { continue }
-                Attachment.record([UInt8](bytes), named: (path as NSString).lastPathComponent, sourceLocation: source)
+                Attachment.record([UInt8](bytes), named: FilePath.lastComponent(path), sourceLocation: source)
             }
         } else {
             XCTFail(message, file: location.filePath, line: location.line)

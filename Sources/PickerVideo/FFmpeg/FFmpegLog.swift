@@ -1,5 +1,12 @@
 import CPickerFFmpeg
-import Foundation
+import FoundationEssentials
+import PickerKit
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// FFmpeg's log, kept off standard error for the contexts this module owns.
 ///
@@ -12,7 +19,7 @@ final class FFmpegLog: @unchecked Sendable {
     // dereferenced.
     static let shared = FFmpegLog()
 
-    private let lock = NSLock()
+    private let lock = Lock()
     private var captures: [UnsafeMutableRawPointer: FFmpegLogCapture] = [:]
 
     /// Installs the callback once FFmpeg's libraries are open (every caller has opened them: it holds a context).
@@ -38,7 +45,7 @@ final class FFmpegLog: @unchecked Sendable {
     private static let sink: @convention(c) (UnsafeMutableRawPointer?, Int32, UnsafePointer<CChar>?) -> Int32 = { context, level, line in
         guard let context, let capture = FFmpegLog.shared.capture(for: context) else { return 0 }
         if let line, level >= 0, level <= AV_LOG_WARNING {
-            capture.append(String(cString: line).trimmingCharacters(in: .whitespacesAndNewlines), isError: level <= AV_LOG_ERROR)
+            capture.append(String(cString: line).trimmingWhitespace(newlines: true), isError: level <= AV_LOG_ERROR)
         }
         return 1
     }
@@ -47,7 +54,7 @@ final class FFmpegLog: @unchecked Sendable {
 /// The error and warning lines FFmpeg logged for one encode's contexts.
 final class FFmpegLogCapture: @unchecked Sendable {
     // @unchecked: libx264 logs from its worker threads, so every access holds `lock`.
-    private let lock = NSLock()
+    private let lock = Lock()
     private var errors: [String] = []
     private var warningLines: [String] = []
 

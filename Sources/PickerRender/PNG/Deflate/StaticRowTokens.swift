@@ -1,4 +1,11 @@
-import Foundation
+import FoundationEssentials
+import PickerKit
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// The static layer's scanlines as LZ77 tokens, row by row, each row's tokens covering exactly its bytes: what a
 /// frame's changed rows reuse around the pixels that changed (`ChangedRowsDeflater`), so that only those pixels are
@@ -19,7 +26,7 @@ final class StaticRowTokens: @unchecked Sendable {
     let lineBytes: Int
     let height: Int
     let channels: Int
-    private let lock = NSLock()
+    private let lock = Lock()
     /// Every tokenized row's tokens, one after another; room for `tokenLimit` and one more row, never grown.
     private var storage: TokenBuffer
     /// Where each tokenized row's tokens start in `storage`; `height + 1` entries, of which `rowsDone + 1` are set.

@@ -1,0 +1,92 @@
+import Foundation
+import Testing
+
+@testable import PickerKit
+
+/// The small stand-ins for Foundation's string and lock APIs, which keep Foundation (CoreFoundation, ICU) out of
+/// the tool, give what Foundation gives on the inputs the tool meets: Foundation is the oracle here.
+@Suite("Foundation stand-ins")
+struct FoundationStandInTests {
+    static let folders = ["", "/", "out", "out/", "out//", "/tmp/a", "./a b", "a/./b", "ünï/cödé"]
+    static let names = ["x.png", "files/diff", "a b", "é", "index.html", ".hidden", "a/"]
+
+    /// `FilePath.join` is `NSString.appendingPathComponent`, and `FilePath.lastComponent` its `lastPathComponent`.
+    @Test func pathsAreJoinedAndSplitAsNSStringDoes() {
+        for folder in Self.folders {
+            for name in Self.names {
+                #expect(FilePath.join(folder, name) == (folder as NSString).appendingPathComponent(name), "\(folder) + \(name)")
+            }
+        }
+        for path in ["a/b.png", "b.png", "/a/b/", "/", "a//b", "dir/sub/", "x"] {
+            #expect(FilePath.lastComponent(path) == (path as NSString).lastPathComponent, "\(path)")
+        }
+    }
+
+    /// `CNumberFormat` writes what `String(format:)` writes for the tool's formats, at awkward values too.
+    @Test func numbersAreWrittenAsStringFormatWritesThem() {
+        let values = [0, -0.0, 0.0005, 0.00049, 1.5, 2.5, -2.5, 1e-7, 123_456.789, 99.95, 1 / 3.0, 1e21, .infinity, -.infinity, .nan]
+        for format in ["%.3g%%", "%.3g", "%.3f s", "%.3fs", "%.0f", "%.2f", "%.6f"] {
+            for value in values {
+                #expect(CNumberFormat.string(format, value) == String(format: format, value), "\(format) of \(value)")
+            }
+        }
+        // A result longer than the first buffer.
+        #expect(CNumberFormat.string("%.40f", 1e30) == String(format: "%.40f", 1e30))
+    }
+
+    /// `replacingScalars` replaces as chained `replacingOccurrences(of:with:)` calls do, also a `\r` in `\r\n`; and
+    /// an `&` that a combining mark follows, which Foundation on Linux and whole-character comparison both miss.
+    @Test func scalarsAreReplacedAsFoundationReplacesThem() {
+        let map: [(String, String)] = [("&", "&amp;"), ("<", "&lt;"), (">", "&gt;"), ("|", "&#124;"), ("\n", " "), ("\r", "%0D")]
+        let scalars = Dictionary(uniqueKeysWithValues: map.map { (Unicode.Scalar($0.0)!, $0.1) })
+        for text in ["plain", "a&b<c>d|e", "line\r\nbreak", "é\u{0301}<", "", "&&&", "🏳️‍🌈|"] {
+            let foundation = map.reduce(text) { $0.replacingOccurrences(of: $1.0, with: $1.1) }
+            #expect(text.replacingScalars(scalars) == foundation, "\(text.debugDescription)")
+        }
+        #expect("&\u{301}x".replacingScalars(scalars) == "&amp;\u{301}x")
+    }
+
+    /// `trimmingWhitespace` trims what `trimmingCharacters(in: .whitespaces)` and `.whitespacesAndNewlines` trim.
+    @Test func whitespaceIsTrimmedAsFoundationTrimsIt() {
+        for text in ["  png ", "\tgif\t", " \u{00A0}webp\u{2003}", "\n svg \r\n", "", "   ", "a b", "\u{2028}x\u{2029}", "\u{85}y"] {
+            #expect(text.trimmingWhitespace() == text.trimmingCharacters(in: .whitespaces), "\(text.debugDescription)")
+            #expect(
+                text.trimmingWhitespace(newlines: true) == text.trimmingCharacters(in: .whitespacesAndNewlines), "\(text.debugDescription)")
+        }
+    }
+
+    /// Two threads adding to one counter under `Lock` lose no addition, and a thread waiting on `Condition` wakes
+    /// when another changes the state and broadcasts.
+    @Test func theLockExcludesAndTheConditionWakes() async {
+        final class Counter: @unchecked Sendable {
+            let lock = Lock()
+            var value = 0
+        }
+        let counter = Counter()
+        await withTaskGroup(of: Void.self) { group in
+            for _ in 0..<4 {
+                group.addTask { for _ in 0..<10_000 { counter.lock.withLock { counter.value += 1 } } }
+            }
+        }
+        #expect(counter.value == 40_000)
+
+        final class Flag: @unchecked Sendable {
+            let condition = Condition()
+            var set = false
+        }
+        let flag = Flag()
+        let waiter = Thread {
+            flag.condition.lock()
+            while !flag.set { flag.condition.wait() }
+            flag.condition.unlock()
+        }
+        waiter.start()
+        usleep(10_000)
+        flag.condition.lock()
+        flag.set = true
+        flag.condition.broadcast()
+        flag.condition.unlock()
+        while !waiter.isFinished { usleep(1_000) }
+        #expect(flag.set)
+    }
+}

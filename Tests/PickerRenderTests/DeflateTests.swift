@@ -271,9 +271,9 @@ struct DeflateTests {
         #expect(encoder.staticTokensUsable == !noise)
     }
 
-    /// Whether the static layer's tokens are kept depends on the whole layer, not on the frames asked for first: with
-    /// flat rows at the top and noise below (more tokens than are kept), a frame that changed only the top rows has
-    /// the same bytes before and after a frame that changed the noisy rows, and in an encoder that saw no other frame.
+    /// Which rows' tokens are kept depends on the static layer alone, not on the frames asked for first: with flat
+    /// rows at the top and noise below (more tokens than are kept), a frame that changed only the top rows has the
+    /// same bytes before and after a frame that changed the noisy rows, and in an encoder that saw no other frame.
     @Test func aFramesBytesDoNotDependOnWhetherAFrameBeforeItReachedANoisyRow() throws {
         var random = Generator(state: 5)
         let (width, height) = (301, 70)

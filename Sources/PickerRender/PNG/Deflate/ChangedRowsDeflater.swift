@@ -30,7 +30,7 @@ final class ChangedRowsDeflater {
         rows: Range<Int>, changed: Range<Int>, columns: Range<Int>, frame: UnsafePointer<UInt8>, staticScanlines: UnsafePointer<UInt8>,
         final: Bool, to output: inout [UInt8]
     ) -> Bool {
-        guard let (staticTokens, rowStarts) = statics.allRows(scanlines: staticScanlines) else { return false }
+        guard let (staticTokens, rowStarts) = statics.rows(through: rows.upperBound, scanlines: staticScanlines) else { return false }
         let line = statics.lineBytes
         let changedRows = changed.clamped(to: rows)
         let changedBytes = (1 + columns.lowerBound * statics.channels)..<(1 + columns.upperBound * statics.channels)

@@ -11,17 +11,17 @@ import PickerKit
 /// frame's changed rows reuse around the pixels that changed (`ChangedRowsDeflater`), so that only those pixels are
 /// matched again.
 ///
-/// Rows are tokenized in order from the first, all of them when the first frame asks, with hash chains over the
-/// whole stream (a match may reach into earlier rows, up to 32 KB back) and one step of lazy matching, about what
-/// zlib does at level 6. The tokens, and whether they are kept at all, depend only on the static layer, never on
-/// the frames asked for before, so every frame's bytes are the same whichever drawer, and in whichever order,
-/// encodes it.
+/// Rows are tokenized in order from the first, as far as a frame needs, with hash chains over the whole stream (a
+/// match may reach into earlier rows, up to 32 KB back) and one step of lazy matching, about what zlib does at
+/// level 6. The tokens of a row, and whether they are kept, depend only on the static layer, never on the frames
+/// asked for before, so every frame's bytes are the same whichever drawer, and in whichever order, encodes it.
 ///
 /// Thread-safe, and shared by the drawers of one plan, so that the static layer is tokenized once a render, not
-/// once a thread: tokenizing holds a lock, and the tokens and row starts live in memory allocated once for the
-/// most the limit allows, which never moves and is not written again once the rows are done.
+/// once a thread: tokenizing holds a lock; the tokens and row starts live in memory allocated once for the most
+/// the limit allows, which never moves, and a row's entries never change once written, so a reader uses the rows
+/// below the count it was given while another thread tokenizes further.
 final class StaticRowTokens: @unchecked Sendable {
-    // @unchecked: `storage`, `rowsDone`, `isUsableNow` and `matcher` are only touched while holding `lock`; readers
+    // @unchecked: `storage`, `rowsDone`, `limitRow` and `matcher` are only touched while holding `lock`; readers
     // get pointers to entries that no thread writes again.
     let lineBytes: Int
     let height: Int
@@ -34,7 +34,8 @@ final class StaticRowTokens: @unchecked Sendable {
     private var rowsDone = 0
     /// The most tokens kept: a picture whose rows need more (noise, photographs) is encoded the plain way.
     let tokenLimit: Int
-    private var isUsableNow = true
+    /// Once a row's tokens passed `tokenLimit`: that row, the first not usable (no row at or after it is).
+    private var limitRow: Int?
     private var matcher: HashChainMatcher?
 
     /// Tokens for the static layer's PNG rows (`lineBytes` each, `height` of them, filter bytes included), which
@@ -55,39 +56,39 @@ final class StaticRowTokens: @unchecked Sendable {
         rowStarts.deallocate()
     }
 
-    /// False once the limit was reached: no rows are usable.
+    /// False once the limit was reached: only the rows before the one that reached it are usable.
     var isUsable: Bool {
         lock.lock()
         defer { lock.unlock() }
-        return isUsableNow
+        return limitRow == nil
     }
 
-    /// The tokens of every row, tokenized at the first call.
+    /// The tokens of rows below `row` (at least), tokenizing those not done yet.
     ///
     /// `scanlines` are the same static rows every call (`lineBytes` × `height` bytes). Returns the tokens and each
-    /// row's first token (`height + 1` entries); nil when the token limit stops it (no row is usable then).
-    func allRows(scanlines: UnsafePointer<UInt8>) -> (
+    /// row's first token (`height + 1` entries, valid for the rows returned and the one after the last); nil when
+    /// the rows below `row` need more tokens than are kept. Which rows are usable depends on the static layer
+    /// alone: the rows before the one whose tokens passed the limit, whichever frame asked first.
+    func rows(through row: Int, scanlines: UnsafePointer<UInt8>) -> (
         tokens: UnsafeBufferPointer<DeflateToken>, rowStarts: UnsafePointer<Int>
     )? {
         lock.lock()
         defer { lock.unlock() }
-        guard isUsableNow else { return nil }
-        // Every row at the first call, so that whether the tokens are usable (within `tokenLimit`) depends on the
-        // static layer alone, never on which frame asked first.
-        if rowsDone < height {
+        let wanted = min(row, height)
+        if limitRow == nil, rowsDone < wanted {
             var matcher = self.matcher ?? HashChainMatcher(bytes: lineBytes * height, lineBytes: lineBytes, channels: channels)
-            while rowsDone < height, storage.count <= tokenLimit {
+            while rowsDone < wanted {
                 matcher.tokenize(row: rowsDone, scanlines: scanlines, into: &storage)
                 rowsDone += 1
                 rowStarts[rowsDone] = storage.count
+                if storage.count > tokenLimit {
+                    limitRow = rowsDone - 1
+                    break
+                }
             }
-            guard storage.count <= tokenLimit else {
-                isUsableNow = false
-                self.matcher = nil
-                return nil
-            }
-            self.matcher = matcher
+            self.matcher = limitRow == nil ? matcher : nil
         }
+        if let limitRow, wanted > limitRow { return nil }
         return (storage.tokens, UnsafePointer(rowStarts))
     }
 }

@@ -8,7 +8,7 @@ PREFIX ?= /usr/local
 # "prohibited flag(s)" warning (scripts/pkgconfig-without-pthread.sh says why).
 export PKG_CONFIG_PATH := $(CURDIR)/.build/pkgconfig$(if $(PKG_CONFIG_PATH),:$(PKG_CONFIG_PATH))
 # Release builds of the tool link the Swift runtime, FoundationEssentials and the C++ runtime (libstdc++, which
-# the Swift runtime uses) statically: start-up falls from about 10 ms to 6 ms, a fifth of a small render
+# the Swift runtime uses) statically: `--version` falls from about 10 ms to 5 ms, a quarter of a small render
 # (docs/performance.md). The binary is about 29 MB. The C++ runtime comes from a folder holding only its static
 # archive, searched first, so the linker cannot pick the shared one; without the archive the build links it shared.
 STATIC_CXX := $(shell clang -print-file-name=libstdc++.a 2>/dev/null)

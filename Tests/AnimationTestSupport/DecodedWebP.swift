@@ -1,4 +1,3 @@
-import AnimationTestSupport
 import CPickerWebPDemux
 import PickerKit
 

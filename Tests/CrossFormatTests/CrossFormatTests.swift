@@ -89,7 +89,7 @@ struct CrossFormatTests {
     private func report(_ line: String) {
         guard let path = ProcessInfo.processInfo.environment["PICKERREEL_CROSS_FORMAT_MATRIX"], !path.isEmpty else { return }
         let url = URL(fileURLWithPath: path)
-        if !FileManager.default.fileExists(atPath: path) { FileManager.default.createFile(atPath: path, contents: nil) }
+        if !FileManager.default.fileExists(atPath: path) { _ = FileManager.default.createFile(atPath: path, contents: nil) }
         guard let handle = try? FileHandle(forWritingTo: url) else { return }
         defer { try? handle.close() }
         _ = try? handle.seekToEnd()

@@ -17,7 +17,7 @@ struct OpenMPThreadsTests {
     @Test("encoders on other threads at the same time give the same bytes as one alone")
     func sameBytesOnAnyThread() throws {
         let picker = SyntheticPicker()
-        @Sendable func encode() throws -> [UInt8] {
+        let encode: @Sendable () throws -> [UInt8] = {
             try GIFEncoder().encode(frameCount: 20, fps: 30, duration: 19.0 / 30) { picker.frame($0) }.bytes
         }
         let alone = try encode()

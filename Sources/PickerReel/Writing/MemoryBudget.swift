@@ -107,7 +107,7 @@ package final class SharedMemoryBudget: @unchecked Sendable {
         defer {
             // Give the freed pictures back to the system before the next render takes this share: glibc keeps
             // freed memory in the arena of the thread that used it, so renders on other threads would add to it.
-            if share > 0 { Self.trimFreedMemory?(0) }
+            if share > 0 { _ = Self.trimFreedMemory?(0) }
             condition.lock()
             held -= share
             condition.broadcast()

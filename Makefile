@@ -140,10 +140,10 @@ fuzz-spec: fuzz-build
 # test runner's process-long allocations are suppressed in Tests/lsan-suppressions.txt), each in its own build folder.
 sanitize: deps
 	$(SWIFT) build --build-tests --sanitize=thread --scratch-path .build/tsan
-	$(SWIFT) test --skip-build --sanitize=thread --scratch-path .build/tsan
+	PICKERREEL_TEST_TIME_SCALE=4 $(SWIFT) test --skip-build --sanitize=thread --scratch-path .build/tsan
 	$(SWIFT) build --build-tests --sanitize=address --scratch-path .build/asan
 	ASAN_OPTIONS=fast_unwind_on_malloc=0 LSAN_OPTIONS=suppressions=$(CURDIR)/Tests/lsan-suppressions.txt:print_suppressions=0 \
-		$(SWIFT) test --skip-build --sanitize=address --scratch-path .build/asan
+		PICKERREEL_TEST_TIME_SCALE=4 $(SWIFT) test --skip-build --sanitize=address --scratch-path .build/asan
 
 # Speed: the release build on the benchmark suite (seed demo, large spec, 100 generated specs, a 10x longer spec)
 # against the naive python3-cairo baseline; prints a table and appends the figures to Output/bench/results.csv

@@ -30,8 +30,16 @@ struct LimitedRun: CustomStringConvertible {
     }
 }
 
-/// Runs `executable` with `arguments`, killing it after `timeLimit` seconds, reading both of its streams at once
-/// (so a megabyte of errors cannot stall it), with `input` as its standard input when given.
+/// How many times longer than their limits the tool's runs may take: `PICKERREEL_TEST_TIME_SCALE` (1 when unset),
+/// which `make sanitize` sets, since a render under AddressSanitizer takes several times as long.
+let testTimeScale: Double = {
+    guard let text = ProcessInfo.processInfo.environment["PICKERREEL_TEST_TIME_SCALE"], let scale = Double(text), scale >= 1
+    else { return 1 }
+    return scale
+}()
+
+/// Runs `executable` with `arguments`, killing it after `timeLimit` seconds (times `testTimeScale`), reading both of
+/// its streams at once (so a megabyte of errors cannot stall it), with `input` as its standard input when given.
 func runLimited(
     _ executable: URL, _ arguments: [String], in directory: URL? = nil, environment: [String: String] = [:],
     input: Data? = nil, timeLimit: Double
@@ -62,7 +70,7 @@ func runLimited(
             kill(process.processIdentifier, SIGKILL)
         }
     }
-    DispatchQueue.global().asyncAfter(deadline: .now() + timeLimit, execute: timer)
+    DispatchQueue.global().asyncAfter(deadline: .now() + timeLimit * testTimeScale, execute: timer)
     let errorData = DataBox()
     let reading = DispatchGroup()
     DispatchQueue.global().async(group: reading) {

@@ -4,12 +4,6 @@ import PickerKit
 import PickerVideo
 import PickerWebP
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// Renders a spec: frames at any moment as pixels, PNG or SVG, the whole animation as a GIF, an animated SVG or a
 /// contact sheet, and a set of formats written into a folder all or nothing.
 ///

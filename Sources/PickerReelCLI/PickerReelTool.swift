@@ -2,12 +2,6 @@ import FoundationEssentials
 import PickerCompare
 import PickerReel
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// The `pickerreel` command-line tool: parses the arguments, runs the command, and maps every failure to one
 /// message on standard error and exit status 2.
 public enum PickerReelTool {

@@ -1,12 +1,6 @@
 import FoundationEssentials
 import PickerReel
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// Renders `spec` at each of `times`, in seconds, in every variant it lists, and compares the frames with the
 /// goldens recorded for `name`.
 ///

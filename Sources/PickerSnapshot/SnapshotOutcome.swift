@@ -2,12 +2,6 @@ import FoundationEssentials
 import PickerCompare
 import PickerKit
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// What one `assertPickerSnapshot` call found, frame by frame and variant by variant: returned (and discardable),
 /// after every finding has been recorded as an issue of the running test.
 public struct SnapshotOutcome: Equatable, Sendable {

@@ -2,12 +2,6 @@ import FoundationEssentials
 import PickerKit
 import PickerRender
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// The HTML report `pickerreel compare --report html DIR` writes: `DIR/index.html`, a page that needs nothing but
 /// the files beside it (no network, no script from elsewhere), and the pictures it shows under `DIR/files/`.
 ///

@@ -1,11 +1,5 @@
 import FoundationEssentials
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// The machine-readable report `pickerreel compare --report json` writes: the verdict, both roots, the settings,
 /// counts per status, and one entry per file, with sorted keys so the output is the same on every run.
 ///

@@ -1,12 +1,6 @@
 import FoundationEssentials
 import PickerKit
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// The phrases every report shares, so the text, JUnit, GitHub and HTML reports say the same thing the same way.
 enum ReportWording {
     /// Such as `yiq, threshold 0.02, no differing pixel allowed`.

@@ -2,12 +2,6 @@ import FoundationEssentials
 import PickerKit
 import PickerRender
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// Compares two PNG files, or two folder trees of PNG files by relative path, and writes diff pictures for the
 /// files that differ pixel by pixel.
 ///

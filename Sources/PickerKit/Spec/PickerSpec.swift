@@ -1,11 +1,5 @@
 import FoundationEssentials
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// A segmented picker and the selection changes to animate: what a spec file says, as a value.
 ///
 /// Make one from JSON with `PickerSpec(json:file:)` or in Swift with `try PickerSpec(items:initial:changes:)`; both

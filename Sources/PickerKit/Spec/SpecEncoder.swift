@@ -1,11 +1,5 @@
 import FoundationEssentials
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 extension PickerSpec {
     /// The spec as the JSON file `pickerreel` reads.
     ///

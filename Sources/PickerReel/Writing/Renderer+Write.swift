@@ -1,12 +1,6 @@
 import FoundationEssentials
 import PickerRender
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 extension Renderer {
     /// Writes `formats` into `folder`, all or nothing: per-frame formats as `frame-0000.png`, … drawn in parallel,
     /// and the animation formats as `<name>.gif`, `<name>.svg`, `<name>-sheet.png`.

@@ -3,12 +3,6 @@ import PickerCompare
 import PickerKit
 import PickerReel
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// Turns the tool's arguments into a `Command`, with no side effects, so tests can call it directly.
 public enum CommandParser {
     static let commandSummaries: [(name: String, summary: String)] = [

@@ -1,12 +1,6 @@
 import FoundationEssentials
 import PickerCompare
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// `pickerreel compare EXPECTED ACTUAL [options]`: parses with the tool's option table, compares with
 /// PickerCompare, writes the reports asked for, updates EXPECTED when asked, and returns the exit status.
 struct CompareCommand {

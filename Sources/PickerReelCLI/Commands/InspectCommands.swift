@@ -1,12 +1,6 @@
 import FoundationEssentials
 import PickerReel
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// `layout`, `timeline`, `validate`, and `frame`: the commands that look at one spec at a time.
 struct InspectCommands {
     var console: Console

@@ -1,12 +1,6 @@
 import FoundationEssentials
 import PickerReel
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// The `layout` command's JSON: the canvas in points with its scale, and each segment's frame.
 struct LayoutReport: Encodable {
     struct Canvas: Encodable {

@@ -1,12 +1,6 @@
 import FoundationEssentials
 import PickerKit
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// A one-line progress report on standard error, redrawn in place, shown only when standard error is a
 /// terminal and the user did not ask for quiet.
 ///

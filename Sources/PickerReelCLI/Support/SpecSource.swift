@@ -1,12 +1,6 @@
 import FoundationEssentials
 import PickerReel
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// A spec to work on, with the name its output folder takes and the name used in messages.
 struct SpecSource: Sendable {
     /// The spec file's path as the user typed it, or nil for the built-in demo.

@@ -1,12 +1,6 @@
 import FoundationEssentials
 import PickerKit
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// What a spec comes to before anything is drawn: its style resolved, its labels measured with Pango, its
 /// layout, its timeline, its picture size, and any warnings, with every limit checked.
 ///

@@ -3,12 +3,6 @@ import CPickerZlib
 import FoundationEssentials
 import PickerKit
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// The static layer's PNG rows, cut into bands of `bandRows` rows, each compressed once as a deflate piece of its own
 /// (no reference to the rows before it, ending with a full flush, or, for the last band, ending the stream), so that
 /// a frame differing from the static layer only in some rows is compressed by reusing these pieces and compressing

@@ -2,12 +2,6 @@ import CPickerPango
 import FoundationEssentials
 import PickerKit
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// A Pango font map, owned: released when the last owner lets go.
 ///
 /// A new font map has to ask fontconfig to match and sort every installed font for each family it is asked for,

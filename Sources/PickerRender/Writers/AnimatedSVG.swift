@@ -1,12 +1,6 @@
 import FoundationEssentials
 import PickerKit
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// One self-contained SVG whose picture animates with SMIL on the same timeline as the frames.
 ///
 /// The background, track and static pictures are drawn once; labels and icons are cairo's glyph outlines and

@@ -2,12 +2,6 @@ import CPickerCairo
 import FoundationEssentials
 import PickerKit
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// One PNG with the frames in a grid, each labelled with its index and time, for reviewing an animation at a
 /// glance in a pull request.
 ///

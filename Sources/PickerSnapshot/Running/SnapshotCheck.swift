@@ -1,12 +1,6 @@
 import FoundationEssentials
 import PickerReel
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// One snapshot assertion carried out for one variant: renders each time, records or compares as the mode says,
 /// writes what a person needs to see a failure, and returns everything found so one run reports every frame.
 struct SnapshotCheck {

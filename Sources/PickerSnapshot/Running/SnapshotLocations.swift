@@ -1,12 +1,6 @@
 import FoundationEssentials
 import PickerKit
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// Where the files of one snapshot assertion go: a golden per time beside the test file (or in the folder the
 /// caller gave), and the actual render and diff picture of a failure under `$PICKERREEL_ARTIFACTS` (default: the
 /// temporary folder's `pickerreel-snapshots`), in `<test target>/<test file>/`, so two targets never collide.

@@ -3,12 +3,6 @@ import PickerKit
 import Testing
 import XCTest
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// Records a snapshot's findings as issues of the running test, at the assertion's own source location: through
 /// Swift Testing when a Swift Testing test is running (with the expected, actual and diff pictures attached), and
 /// through XCTest's `XCTFail` otherwise.

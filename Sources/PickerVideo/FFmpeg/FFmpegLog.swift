@@ -2,12 +2,6 @@ import CPickerFFmpeg
 import FoundationEssentials
 import PickerKit
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// FFmpeg's log, kept off standard error for the contexts this module owns.
 ///
 /// libx264 and libvpx report through `av_log`, which prints to standard error by default: option summaries,

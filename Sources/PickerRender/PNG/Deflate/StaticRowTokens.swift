@@ -1,12 +1,6 @@
 import FoundationEssentials
 import PickerKit
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// The static layer's scanlines as LZ77 tokens, row by row, each row's tokens covering exactly its bytes: what a
 /// frame's changed rows reuse around the pixels that changed (`ChangedRowsDeflater`), so that only those pixels are
 /// matched again.

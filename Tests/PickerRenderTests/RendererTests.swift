@@ -24,6 +24,21 @@ struct RendererTests {
         #expect(bold.width > regular.width)
     }
 
+    /// A label with characters no installed font has (Pango draws each as a box showing its code) gives one
+    /// warning naming the item, the label and the characters; labels every font draws give none.
+    @Test func aLabelWithCharactersNoFontHasIsAWarningNamingThem() throws {
+        let spec = try PickerSpec(items: ["Day", "a\u{0378}b\u{0379}", "Week"])
+        let drawer = try FrameDrawer(spec: spec)
+        #expect(
+            drawer.plan.warnings == [
+                "items[1] \"a\u{0378}b\u{0379}\" has characters no installed font has (U+0378, U+0379); they are drawn as boxes: install a font that has them"
+            ])
+        for name in ["segmented", "appearance", "arabic", "emoji", "accessibility"] {
+            let (gallery, file) = try gallerySpec(name)
+            #expect(try FrameDrawer(spec: gallery, file: file).plan.warnings.isEmpty, "\(name)")
+        }
+    }
+
     @Test func aMissingFontFamilyIsAWarningNamingTheFamilyUsed() throws {
         var spec = try PickerSpec(items: ["A"])
         spec.style.font.family = "No Such Family 12345"

@@ -57,6 +57,17 @@ package struct RenderPlan: Sendable {
         if let used = text.resolvedFamily(of: style.font), used.lowercased() != style.font.family.lowercased() {
             warnings.append("the font family \"\(style.font.family)\" is not installed; using \"\(used)\" instead")
         }
+        for (index, item) in spec.items.enumerated() {
+            let label = item.displayedLabel
+            guard let missing = text.charactersNoFontHas[label] else { continue }
+            let shown = missing.prefix(8).map { scalar in
+                let code = String(scalar.value, radix: 16, uppercase: true)
+                return "U+\(String(repeating: "0", count: max(0, 4 - code.count)))\(code)"
+            }
+            warnings.append(
+                "\(JSONPath.root.appending("items").appending(index: index)) \"\(label)\" has characters no installed font has (\(shown.joined(separator: ", "))\(missing.count > 8 ? ", …" : "")); they are drawn as boxes: install a font that has them"
+            )
+        }
         self.warnings = warnings
     }
 }

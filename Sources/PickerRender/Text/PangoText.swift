@@ -22,8 +22,17 @@ package final class PangoText: TextMeasurer {
     private var lastDrawingTarget: DrawingTarget?
     /// The families (lowercased) of the fonts labels measured in each font were shaped with.
     private(set) var familiesUsed: [ResolvedFont: Set<String>] = [:]
+    /// The characters of each label measured that no installed font has (Pango draws each as a box showing its
+    /// code), in the order they first appear; labels with none are absent.
+    private(set) var charactersNoFontHas: [String: [Unicode.Scalar]] = [:]
     /// What labels are drawn with: `TextRasterSettings.standard` except inside a measuring scope.
     private let drawingSettings: TextRasterSettings
+    /// Whether labels are laid out under cairo's transform when drawn (`drawingFollowsTheDeviceTransform`).
+    private let followsDeviceTransform: Bool
+
+    /// For tests: text objects created inside a scope that sets this lay labels out under cairo's transform
+    /// when they draw, as Pango does by default: the plain path `draw` is checked against.
+    @TaskLocal package static var drawingFollowsTheDeviceTransform = false
 
     /// Creates a context and layout with unhinted, unrounded metrics and greyscale antialiasing, on a font map
     /// from `shelf`.
@@ -48,6 +57,7 @@ package final class PangoText: TextMeasurer {
         self.context = context
         self.layout = layout
         drawingSettings = TextRasterSettings.current
+        followsDeviceTransform = Self.drawingFollowsTheDeviceTransform
     }
 
     deinit {
@@ -87,6 +97,7 @@ package final class PangoText: TextMeasurer {
         var logical = PangoRectangle()
         pango_layout_get_extents(layout, &ink, &logical)
         noteFamilies(of: font)
+        noteCharactersNoFontHas(in: text)
         let unit = Double(PANGO_SCALE)
         return Rect(
             x: Double(logical.x) / unit, y: Double(logical.y) / unit,
@@ -114,19 +125,28 @@ package final class PangoText: TextMeasurer {
 
     /// Draws `text` with its drawing origin at (x, y) in `cairo`'s user space, in the current source colour.
     ///
+    /// With the standard settings (unhinted metrics, unrounded positions) the label is laid out exactly as it was
+    /// measured: in points, under the identity transform, with the font measuring loaded, and cairo draws those
+    /// glyphs at its own transform (`cairo_set_scaled_font` keeps the face, size and options and uses the
+    /// context's transform), so the pixels are those of a layout made under cairo's transform. Giving Pango
+    /// cairo's transform instead made it load each font again at the pixel size: in Pango 1.50 a fontconfig
+    /// match and a sort of every installed font, each on a new thread, and the font's metrics, which lay out a
+    /// sample sentence at twice that size (a third match and sort), because the layout asks its own size after
+    /// laying out: 14.5 M of the seed demo's 131.5 M instructions. `drawingFollowsTheDeviceTransform` (for tests)
+    /// and the other settings (hinted metrics and rounded positions depend on the device's pixels) still do.
+    ///
     /// Each label keeps a layout of its own for drawing, laid out once: a frame redraws the same few labels, and
     /// setting another text on one shared layout made Pango itemise and shape the label again every time (a tenth
-    /// of the seed demo's instructions). A layout is laid out again only when the context changes (Pango compares
-    /// the context's serial), which happens here only when cairo's transform or surface type differs from the last
-    /// draw (`updateContext(for:)`).
+    /// of the seed demo's instructions).
     func draw(_ text: String, font: ResolvedFont, at x: Double, _ y: Double, on cairo: OpaquePointer) {
         guard let drawn = drawingLayout(text, font: font) else { return }
         let measuringOtherSettings = drawingSettings != .standard
+        let followsDevice = measuringOtherSettings || followsDeviceTransform
         if measuringOtherSettings {
             drawingSettings.apply(to: context)
             lastDrawingTarget = nil
         }
-        updateContext(for: cairo)
+        if followsDevice { updateContext(for: cairo) }
         cairo_move_to(cairo, x, y)
         pango_cairo_show_layout(cairo, drawn)
         if measuringOtherSettings {
@@ -135,7 +155,26 @@ package final class PangoText: TextMeasurer {
             lastDrawingTarget = nil
         }
         // The measuring layout shares the context: it is laid out again under the identity transform when used.
-        pango_layout_context_changed(layout)
+        if followsDevice { pango_layout_context_changed(layout) }
+    }
+
+    /// The font Pango drew the first run of the last drawn `text` in `font` with, for tests: the measuring
+    /// layout's font (`measuredFont(of:font:)`) unless drawing follows the device transform.
+    func drawnFont(of text: String, font: ResolvedFont) -> UnsafeMutableRawPointer? {
+        guard let drawn = drawingLayouts[DrawnLabel(text: text, font: font)] else { return nil }
+        return Self.firstRunFont(of: drawn)
+    }
+
+    /// The font Pango measured `text` in `font` with (its first run), for tests.
+    func measuredFont(of text: String, font: ResolvedFont) -> UnsafeMutableRawPointer? {
+        prepare(text, font: font)
+        return Self.firstRunFont(of: layout)
+    }
+
+    private static func firstRunFont(of layout: OpaquePointer) -> UnsafeMutableRawPointer? {
+        guard let line = pango_layout_get_line_readonly(layout, 0), let run = line.pointee.runs else { return nil }
+        let item = run.pointee.data?.assumingMemoryBound(to: PangoGlyphItem.self).pointee.item
+        return item?.pointee.analysis.font.map { UnsafeMutableRawPointer($0) }
     }
 
     /// Gives the context `cairo`'s transform and font options, unless they are those of the last draw:
@@ -181,6 +220,33 @@ package final class PangoText: TextMeasurer {
             }
         }
         familiesUsed[font] = families
+    }
+
+    /// Records in `charactersNoFontHas` the characters of `text` (just measured) that the measuring layout's
+    /// runs show as unknown glyphs: Pango's glyph for a character no font has is the character's code with
+    /// `PANGO_GLYPH_UNKNOWN_FLAG` set.
+    private func noteCharactersNoFontHas(in text: String) {
+        guard pango_layout_get_unknown_glyphs_count(layout) > 0, charactersNoFontHas[text] == nil else { return }
+        var missing: [Unicode.Scalar] = []
+        for index in 0..<pango_layout_get_line_count(layout) {
+            guard let line = pango_layout_get_line_readonly(layout, index) else { continue }
+            var node = line.pointee.runs
+            while let run = node {
+                defer { node = run.pointee.next }
+                guard let glyphs = run.pointee.data?.assumingMemoryBound(to: PangoGlyphItem.self).pointee.glyphs else { continue }
+                for glyph in 0..<Int(glyphs.pointee.num_glyphs) {
+                    let value = glyphs.pointee.glyphs[glyph].glyph
+                    guard value & PANGO_GLYPH_UNKNOWN_FLAG != 0, let scalar = Unicode.Scalar(value & ~PANGO_GLYPH_UNKNOWN_FLAG),
+                        !missing.contains(scalar)
+                    else { continue }
+                    missing.append(scalar)
+                }
+            }
+        }
+        // In the label's order, whatever order the runs are in (right-to-left runs are stored reversed).
+        let order = Array(text.unicodeScalars)
+        missing.sort { (order.firstIndex(of: $0) ?? 0) < (order.firstIndex(of: $1) ?? 0) }
+        if !missing.isEmpty { charactersNoFontHas[text] = missing }
     }
 
     /// The family fontconfig actually uses for `font`, which differs from the requested one when that is

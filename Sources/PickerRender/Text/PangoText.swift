@@ -154,7 +154,7 @@ package final class PangoText: TextMeasurer {
             TextRasterSettings.standard.apply(to: context)
             lastDrawingTarget = nil
         }
-        // The measuring layout shares the context: it is laid out again under the identity transform when used.
+        // The measuring layout shares the context, which now has cairo's transform: it is laid out again when used.
         if followsDevice { pango_layout_context_changed(layout) }
     }
 

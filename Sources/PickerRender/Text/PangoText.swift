@@ -132,7 +132,7 @@ package final class PangoText: TextMeasurer {
     /// cairo's transform instead made it load each font again at the pixel size: in Pango 1.50 a fontconfig
     /// match and a sort of every installed font, each on a new thread, and the font's metrics, which lay out a
     /// sample sentence at twice that size (a third match and sort), because the layout asks its own size after
-    /// laying out: 14.5 M of the seed demo's 131.5 M instructions. `drawingFollowsTheDeviceTransform` (for tests)
+    /// laying out: 14.6 M of the seed demo's 131.5 M instructions. `drawingFollowsTheDeviceTransform` (for tests)
     /// and the other settings (hinted metrics and rounded positions depend on the device's pixels) still do.
     ///
     /// Each label keeps a layout of its own for drawing, laid out once: a frame redraws the same few labels, and
@@ -172,9 +172,7 @@ package final class PangoText: TextMeasurer {
     }
 
     private static func firstRunFont(of layout: OpaquePointer) -> UnsafeMutableRawPointer? {
-        guard let line = pango_layout_get_line_readonly(layout, 0), let run = line.pointee.runs else { return nil }
-        let item = run.pointee.data?.assumingMemoryBound(to: PangoGlyphItem.self).pointee.item
-        return item?.pointee.analysis.font.map { UnsafeMutableRawPointer($0) }
+        runs(of: layout).first?.item?.pointee.analysis.font.map { UnsafeMutableRawPointer($0) }
     }
 
     /// Gives the context `cairo`'s transform and font options, unless they are those of the last draw:
@@ -208,18 +206,26 @@ package final class PangoText: TextMeasurer {
     /// Adds the families of the fonts the measuring layout's runs were shaped with to `familiesUsed[font]`.
     private func noteFamilies(of font: ResolvedFont) {
         var families = familiesUsed[font] ?? []
+        for run in Self.runs(of: layout) {
+            guard let loaded = run.item?.pointee.analysis.font, let described = pango_font_describe(loaded) else { continue }
+            defer { pango_font_description_free(described) }
+            if let family = pango_font_description_get_family(described) { families.insert(String(cString: family).lowercased()) }
+        }
+        familiesUsed[font] = families
+    }
+
+    /// The glyph items of every run of `layout`, line by line, in the order Pango stores them (visual order).
+    private static func runs(of layout: OpaquePointer) -> [PangoGlyphItem] {
+        var runs: [PangoGlyphItem] = []
         for index in 0..<pango_layout_get_line_count(layout) {
             guard let line = pango_layout_get_line_readonly(layout, index) else { continue }
             var node = line.pointee.runs
             while let run = node {
                 defer { node = run.pointee.next }
-                let item = run.pointee.data?.assumingMemoryBound(to: PangoGlyphItem.self).pointee.item
-                guard let loaded = item?.pointee.analysis.font, let described = pango_font_describe(loaded) else { continue }
-                defer { pango_font_description_free(described) }
-                if let family = pango_font_description_get_family(described) { families.insert(String(cString: family).lowercased()) }
+                if let item = run.pointee.data?.assumingMemoryBound(to: PangoGlyphItem.self).pointee { runs.append(item) }
             }
         }
-        familiesUsed[font] = families
+        return runs
     }
 
     /// Records in `charactersNoFontHas` the characters of `text` (just measured) that the measuring layout's
@@ -228,19 +234,14 @@ package final class PangoText: TextMeasurer {
     private func noteCharactersNoFontHas(in text: String) {
         guard pango_layout_get_unknown_glyphs_count(layout) > 0, charactersNoFontHas[text] == nil else { return }
         var missing: [Unicode.Scalar] = []
-        for index in 0..<pango_layout_get_line_count(layout) {
-            guard let line = pango_layout_get_line_readonly(layout, index) else { continue }
-            var node = line.pointee.runs
-            while let run = node {
-                defer { node = run.pointee.next }
-                guard let glyphs = run.pointee.data?.assumingMemoryBound(to: PangoGlyphItem.self).pointee.glyphs else { continue }
-                for glyph in 0..<Int(glyphs.pointee.num_glyphs) {
-                    let value = glyphs.pointee.glyphs[glyph].glyph
-                    guard value & PANGO_GLYPH_UNKNOWN_FLAG != 0, let scalar = Unicode.Scalar(value & ~PANGO_GLYPH_UNKNOWN_FLAG),
-                        !missing.contains(scalar)
-                    else { continue }
-                    missing.append(scalar)
-                }
+        for run in Self.runs(of: layout) {
+            guard let glyphs = run.glyphs else { continue }
+            for glyph in 0..<Int(glyphs.pointee.num_glyphs) {
+                let value = glyphs.pointee.glyphs[glyph].glyph
+                guard value & PANGO_GLYPH_UNKNOWN_FLAG != 0, let scalar = Unicode.Scalar(value & ~PANGO_GLYPH_UNKNOWN_FLAG),
+                    !missing.contains(scalar)
+                else { continue }
+                missing.append(scalar)
             }
         }
         // In the label's order, whatever order the runs are in (right-to-left runs are stored reversed).

@@ -12,6 +12,10 @@ import PickerKit
 /// WebM, which keeps alpha. YUV colours are BT.709, limited range,
 /// and tagged so; `.rgb` WebM keeps sRGB values as they are, tagged full-range RGB.
 ///
+/// In a WebM, a frame whose picture has been held for three frames already is a one-byte VP9 frame that shows
+/// that picture again, not a new encoding of it (`HeldFrames`): libvpx only encodes what changes, so the file is
+/// smaller and made faster, and the frame on screen is exactly the one before.
+///
 /// MP4s are written with `+faststart`: the index comes before the media data, so a browser starts playing
 /// while the file loads. libavformat writes that second pass by reading its output back, which this encoder
 /// serves from memory through `io_open`.
@@ -68,24 +72,44 @@ package struct VideoEncoder: Sendable {
         let picture = try CodecFrame(width: canvas.paddedWidth, height: canvas.paddedHeight, format: options.chroma.pixelFormat)
         let packet = try Packet()
         let codecTimeBase = encoder.pointer.pointee.time_base
+        // WebM: later copies of a held picture are written as one-byte frames that show it again.
+        var held = options.format == .webm ? HeldFrames(keepsAlpha: options.chroma.hasAlpha) : nil
 
+        func write(_ packet: Packet) throws {
+            if packet.pointer.pointee.duration == 0 { packet.pointer.pointee.duration = 1 }
+            encoder.av.av_packet_rescale_ts(packet.pointer, codecTimeBase, stream.pointee.time_base)
+            packet.pointer.pointee.stream_index = stream.pointee.index
+            try container.write(packet)
+        }
         func drain() throws {
             while try encoder.receive(into: packet) {
-                if packet.pointer.pointee.duration == 0 { packet.pointer.pointee.duration = 1 }
-                encoder.av.av_packet_rescale_ts(packet.pointer, codecTimeBase, stream.pointee.time_base)
-                packet.pointer.pointee.stream_index = stream.pointee.index
-                try container.write(packet)
+                if var frames = held {
+                    // libvpx's packets have dts equal to pts: one picture each, in order.
+                    let index = try frames.received(pts: packet.pointer.pointee.pts, frame: packet.bytes, alpha: packet.alphaFrame)
+                    held = frames
+                    packet.pointer.pointee.pts = index
+                    packet.pointer.pointee.dts = index
+                }
+                try write(packet)
             }
         }
 
         for index in 0..<frameCount {
-            if index > 0 { try canvas.load(try frame(index), index: index) }
+            let image = index == 0 ? first : try frame(index)
+            if let repeated = held?.repeatFrame(for: image) {
+                try packet.fill(with: repeated.frame.bytes, alpha: repeated.alpha?.bytes)
+                packet.pointer.pointee.pts = Int64(index)
+                packet.pointer.pointee.dts = Int64(index)
+                try write(packet)
+                continue
+            }
+            if index > 0 { try canvas.load(image, index: index) }
             try picture.makeWritable()
             try canvas.pixels.withUnsafeBufferPointer { pixels throws(VideoEncodingError) in
                 guard let base = pixels.baseAddress else { return }
                 try converter.convert(base, into: picture)
             }
-            picture.pointer.pointee.pts = Int64(index)
+            picture.pointer.pointee.pts = held?.encoding(image, index: index) ?? Int64(index)
             try encoder.send(picture)
             try drain()
         }
@@ -139,6 +163,15 @@ package struct VideoEncoder: Sendable {
             // Constant quality, as `-crf 30 -b:v 0`: no target bitrate.
             context.pointee.bit_rate = 0
             try encoder.setOption("row-mt", options.threadCount > 1 ? "1" : "0")
+            // No look-ahead: in constant-quality mode libvpx makes the same bytes without it, and each packet then
+            // comes out as its picture goes in, which held frames need (HeldFrames).
+            try encoder.setOption("lag-in-frames", "0")
+            // Probabilities that adapt from frame to frame (libvpx's default is to reset them, for decoders that
+            // decode frames in parallel): 2-5 % fewer bytes at the same quality on the benchmark specs.
+            try encoder.setOption("frame-parallel", "0")
+            // libvpx's speed 2 rather than ffmpeg's 1: faster, a few per cent more bytes, which held frames and
+            // adapting probabilities more than make up (docs/performance.md).
+            try encoder.setOption("cpu-used", "2")
         }
         try encoder.open()
         return encoder

@@ -100,7 +100,7 @@ clean:
 # Fixtures/fuzz-corpus and Fixtures/bad-specs; Fuzz/spec.dict knows every key and keyword of a spec.
 FUZZ_SECONDS ?= 60
 FUZZ_SCRATCH = .build/fuzz-spm
-FUZZ_PACKAGES = cairo pangocairo libdeflate imagequant libgif librsvg-2.0 zlib libwebpmux libavformat libavcodec libswscale libavutil
+FUZZ_PACKAGES = cairo pangocairo libdeflate imagequant libgif librsvg-2.0 zlib libwebpmux libavformat libavcodec libavutil
 FUZZ_OBJECTS = $$(for module in PickerKit PickerRender PickerGIF PickerWebP PickerVideo PickerCompare PickerReel; do \
 	grep -o '"object": "[^"]*\.swift\.o"' $(FUZZ_SCRATCH)/release/$$module.build/output-file-map.json | cut -d'"' -f4; done)
 FUZZ_C_FLAGS = $$(for map in Sources/CPicker*/module.modulemap; do printf -- '-Xcc -fmodule-map-file=%s ' $$map; done) \

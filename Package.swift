@@ -61,7 +61,7 @@ let package = Package(
         // (/usr/include/<triple> on Debian).
         .systemLibrary(
             name: "CPickerFFmpeg",
-            providers: [.apt(["libavcodec-dev", "libavformat-dev", "libavutil-dev", "libswscale-dev"]), .brew(["ffmpeg"])]
+            providers: [.apt(["libavcodec-dev", "libavformat-dev", "libavutil-dev"]), .brew(["ffmpeg"])]
         ),
 
         // libwebp's animation encoder (WebPAnimEncoder, in libwebpmux) for animated WebP. No pkgConfig: its libraries

@@ -17,7 +17,7 @@ case "$mode" in build | test | bench) ;; *) echo "usage: $0 [--test | --bench]" 
 # Fonts: Inter (the default family), DejaVu (sheet captions), Noto Color Emoji (emoji labels in colour) and Noto
 # Sans Arabic and Hebrew (right-to-left labels). FFmpeg's libraries encode MP4 and WebM.
 debian=(pkg-config libcairo2-dev libpango1.0-dev libdeflate-dev libgif-dev libimagequant-dev librsvg2-dev libwebp-dev
-    libavcodec-dev libavformat-dev libavutil-dev libswscale-dev
+    libavcodec-dev libavformat-dev libavutil-dev
     fonts-inter fonts-dejavu-core fonts-noto-color-emoji fonts-noto-core)
 python_modules=()
 python_packages=()

@@ -13,7 +13,6 @@
 #include <libavcodec/avcodec.h>
 #include <libavformat/avformat.h>
 #include <libavformat/avio.h>
-#include <libswscale/swscale.h>
 #include <dlfcn.h>
 #include <stdio.h>
 #include <string.h>
@@ -41,9 +40,7 @@ static inline int picker_averror_einval(void) { return AVERROR(EINVAL); }
     X(avcodec, av_packet_new_side_data) \
     X(avformat, avformat_alloc_output_context2) X(avformat, avformat_free_context) X(avformat, avformat_new_stream) \
     X(avformat, avformat_write_header) X(avformat, av_write_trailer) X(avformat, av_interleaved_write_frame) \
-    X(avformat, avio_alloc_context) X(avformat, avio_context_free) X(avformat, avio_flush) \
-    X(swscale, sws_getContext) X(swscale, sws_freeContext) X(swscale, sws_scale) X(swscale, sws_setColorspaceDetails) \
-    X(swscale, sws_getCoefficients)
+    X(avformat, avio_alloc_context) X(avformat, avio_context_free) X(avformat, avio_flush)
 
 #define PICKER_FFMPEG_FIELD(library, name) __typeof__(&name) _Nonnull name;
 typedef struct picker_ffmpeg {
@@ -59,16 +56,16 @@ typedef struct picker_ffmpeg {
 #define PICKER_FFMPEG_SONAME(name, major) "lib" #name ".so." PICKER_FFMPEG_STRING(major)
 #endif
 
-// Opens the four libraries of the major versions the headers describe and fills `functions`. Returns 0, or -1
+// Opens the three libraries of the major versions the headers describe and fills `functions`. Returns 0, or -1
 // with what failed (dlerror's text: the library or symbol missing) in `error`. The handles are never closed:
 // the functions stay valid for the life of the process.
 static inline int picker_ffmpeg_load(picker_ffmpeg *functions, char *error, size_t size) {
-    const char *names[4] = {
+    const char *names[3] = {
         PICKER_FFMPEG_SONAME(avutil, LIBAVUTIL_VERSION_MAJOR), PICKER_FFMPEG_SONAME(avcodec, LIBAVCODEC_VERSION_MAJOR),
-        PICKER_FFMPEG_SONAME(avformat, LIBAVFORMAT_VERSION_MAJOR), PICKER_FFMPEG_SONAME(swscale, LIBSWSCALE_VERSION_MAJOR),
+        PICKER_FFMPEG_SONAME(avformat, LIBAVFORMAT_VERSION_MAJOR),
     };
-    void *handles[4];
-    for (int index = 0; index < 4; index++) {
+    void *handles[3];
+    for (int index = 0; index < 3; index++) {
         handles[index] = dlopen(names[index], RTLD_NOW | RTLD_LOCAL);
         if (!handles[index]) {
             const char *reason = dlerror();
@@ -76,8 +73,8 @@ static inline int picker_ffmpeg_load(picker_ffmpeg *functions, char *error, size
             return -1;
         }
     }
-    void *avutil = handles[0], *avcodec = handles[1], *avformat = handles[2], *swscale = handles[3];
-    (void)avutil; (void)avcodec; (void)avformat; (void)swscale;
+    void *avutil = handles[0], *avcodec = handles[1], *avformat = handles[2];
+    (void)avutil; (void)avcodec; (void)avformat;
     void *symbol;
 #define PICKER_FFMPEG_LOOKUP(library, name) \
     symbol = dlsym(library, #name); \

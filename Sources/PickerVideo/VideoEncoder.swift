@@ -67,8 +67,7 @@ package struct VideoEncoder: Sendable {
             from: encoder, frameRate: AVRational(num: Int32(frameRate.numerator), den: Int32(frameRate.denominator)))
         try container.writeHeader()
 
-        let converter = try ColorConverter(
-            width: canvas.paddedWidth, height: canvas.paddedHeight, format: options.chroma.pixelFormat, log: log)
+        let converter = ColorConversion(width: canvas.paddedWidth, height: canvas.paddedHeight, chroma: options.chroma)
         let picture = try CodecFrame(width: canvas.paddedWidth, height: canvas.paddedHeight, format: options.chroma.pixelFormat)
         let packet = try Packet()
         let codecTimeBase = encoder.pointer.pointee.time_base
@@ -105,9 +104,9 @@ package struct VideoEncoder: Sendable {
             }
             if index > 0 { try canvas.load(image, index: index) }
             try picture.makeWritable()
-            try canvas.pixels.withUnsafeBufferPointer { pixels throws(VideoEncodingError) in
+            canvas.pixels.withUnsafeBufferPointer { pixels in
                 guard let base = pixels.baseAddress else { return }
-                try converter.convert(base, into: picture)
+                converter.convert(base, into: picture)
             }
             picture.pointer.pointee.pts = held?.encoding(image, index: index) ?? Int64(index)
             try encoder.send(picture)

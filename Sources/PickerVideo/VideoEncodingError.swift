@@ -27,7 +27,7 @@ package enum VideoEncodingError: Error, Equatable, Sendable, CustomStringConvert
             return "FFmpeg could not \(operation): \(detail) (error \(code))"
         case .librariesUnavailable(let detail):
             return
-                "cannot open FFmpeg's libraries for video (\(detail)); install them (Debian: libavcodec59 libavformat59 libswscale6, Homebrew: ffmpeg)"
+                "cannot open FFmpeg's libraries for video (\(detail)); install them (Debian: libavcodec59 libavformat59, Homebrew: ffmpeg)"
         case .encoderUnavailable(let name):
             return
                 "this FFmpeg has no \(name) encoder; install an FFmpeg built with it (Debian: libavcodec-extra or libavcodec59 with \(name), Homebrew: ffmpeg)"

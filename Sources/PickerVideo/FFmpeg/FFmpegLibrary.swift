@@ -1,7 +1,7 @@
 import CPickerFFmpeg
 import PickerKit
 
-/// FFmpeg's functions, from libavutil, libavcodec, libavformat and libswscale opened on first use.
+/// FFmpeg's functions, from libavutil, libavcodec, and libavformat opened on first use.
 ///
 /// The libraries are not linked into the program: linked, they (and the codec, TLS and X11 libraries they
 /// need) cost every process about 17 ms of start-up, even `pickerreel --version`. The first video opens them

@@ -54,8 +54,8 @@ let package = Package(
             providers: [.apt(["libdeflate-dev"]), .brew(["libdeflate"])]
         ),
         // FFmpeg's libraries encode MP4 (H.264 through libx264) and WebM (VP9 through libvpx) in-process. One module
-        // for the four: their headers include each other's, and Swift sees a C declaration only through the one
-        // module that owns it, so four modules made libavutil's types vanish depending on the imports.
+        // for the three: their headers include each other's, and Swift sees a C declaration only through the one
+        // module that owns it, so one module a library made libavutil's types vanish depending on the imports.
         // No pkgConfig: its libraries would be linked, and loading them costs every process ~17 ms (the shim opens
         // them with dlopen for the first video instead); the headers are on the default include path
         // (/usr/include/<triple> on Debian).

@@ -63,6 +63,16 @@ struct ColorConversion {
         }
     }
 
+    /// Cb and Cr, one lane each, from sums of four pixels' R, G and B (a 2 × 2 block, or one pixel times four).
+    @inline(__always)
+    private static func chroma<Sums: SIMD>(
+        _ r: Sums, _ g: Sums, _ b: Sums, _ matrix: Matrix
+    ) -> (cb: Sums, cr: Sums) where Sums.Scalar == Int32 {
+        let blueDifference = r &* matrix.cbRed &+ g &* matrix.cbGreen &+ b &* matrix.cbBlue &+ (128 << 18 + 1 << 17)
+        let redDifference = r &* matrix.crRed &+ g &* matrix.crGreen &+ b &* matrix.crBlue &+ (128 << 18 + 1 << 17)
+        return (blueDifference &>> 18, redDifference &>> 18)
+    }
+
     /// Y of 16 pixels, stored at `target`.
     @inline(__always)
     private static func storeLuma(_ pixels: Channels, _ matrix: Matrix, at target: UnsafeMutablePointer<UInt8>) {
@@ -101,13 +111,9 @@ struct ColorConversion {
                 for x in stride(from: 0, to: vectorPixels, by: 16) {
                     let pixels = Channels(source + 4 * x)
                     Self.storeLuma(pixels, matrix, at: luma + x)
-                    let (r, g, b) = (pixels.red &<< 2, pixels.green &<< 2, pixels.blue &<< 2)
-                    let blueDifference = r &* matrix.cbRed &+ g &* matrix.cbGreen &+ b &* matrix.cbBlue &+ (128 << 18 + 1 << 17)
-                    let redDifference = r &* matrix.crRed &+ g &* matrix.crGreen &+ b &* matrix.crBlue &+ (128 << 18 + 1 << 17)
-                    UnsafeMutableRawPointer(cb + x).storeBytes(
-                        of: SIMD16<UInt8>(truncatingIfNeeded: blueDifference &>> 18), as: SIMD16<UInt8>.self)
-                    UnsafeMutableRawPointer(cr + x).storeBytes(
-                        of: SIMD16<UInt8>(truncatingIfNeeded: redDifference &>> 18), as: SIMD16<UInt8>.self)
+                    let (blue, red) = Self.chroma(pixels.red &<< 2, pixels.green &<< 2, pixels.blue &<< 2, matrix)
+                    UnsafeMutableRawPointer(cb + x).storeBytes(of: SIMD16<UInt8>(truncatingIfNeeded: blue), as: SIMD16<UInt8>.self)
+                    UnsafeMutableRawPointer(cr + x).storeBytes(of: SIMD16<UInt8>(truncatingIfNeeded: red), as: SIMD16<UInt8>.self)
                 }
                 for x in vectorPixels..<width {
                     let (r, g, b) = (Int32(source[4 &* x]), Int32(source[4 &* x &+ 1]), Int32(source[4 &* x &+ 2]))
@@ -133,12 +139,9 @@ struct ColorConversion {
                     let r = upper.red.evenHalf &+ upper.red.oddHalf &+ lower.red.evenHalf &+ lower.red.oddHalf
                     let g = upper.green.evenHalf &+ upper.green.oddHalf &+ lower.green.evenHalf &+ lower.green.oddHalf
                     let b = upper.blue.evenHalf &+ upper.blue.oddHalf &+ lower.blue.evenHalf &+ lower.blue.oddHalf
-                    let blueDifference = r &* matrix.cbRed &+ g &* matrix.cbGreen &+ b &* matrix.cbBlue &+ (128 << 18 + 1 << 17)
-                    let redDifference = r &* matrix.crRed &+ g &* matrix.crGreen &+ b &* matrix.crBlue &+ (128 << 18 + 1 << 17)
-                    UnsafeMutableRawPointer(cb + block).storeBytes(
-                        of: SIMD8<UInt8>(truncatingIfNeeded: blueDifference &>> 18), as: SIMD8<UInt8>.self)
-                    UnsafeMutableRawPointer(cr + block).storeBytes(
-                        of: SIMD8<UInt8>(truncatingIfNeeded: redDifference &>> 18), as: SIMD8<UInt8>.self)
+                    let (blue, red) = Self.chroma(r, g, b, matrix)
+                    UnsafeMutableRawPointer(cb + block).storeBytes(of: SIMD8<UInt8>(truncatingIfNeeded: blue), as: SIMD8<UInt8>.self)
+                    UnsafeMutableRawPointer(cr + block).storeBytes(of: SIMD8<UInt8>(truncatingIfNeeded: red), as: SIMD8<UInt8>.self)
                 }
                 for pair in vectorPairs..<(width / 2) {
                     let (left, right) = (8 &* pair, 8 &* pair &+ 4)

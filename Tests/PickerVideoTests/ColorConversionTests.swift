@@ -54,6 +54,33 @@ import Testing
         #expect(planes[2] == [240, 128])
     }
 
+    @Test("with alpha kept, a block's chroma is its colours weighted by alpha: clear and faint pixels do not tint it")
+    func alphaWeightedChroma() throws {
+        // An opaque blue pixel beside three clear ones (the matte's white, as the canvas gives them): blue's chroma.
+        var image = RGBAImage(width: 2, height: 2, filledWith: (255, 255, 255, 0))
+        image.setPixel(x: 0, y: 0, to: (0, 0, 255, 255))
+        var planes = try Self.planes(image, .yuva420)
+        #expect(planes[1] == [240])
+        #expect(planes[2] == [118])
+        #expect(planes[0] == [32, 235, 235, 235])
+        #expect(planes[3] == [255, 0, 0, 0])
+        // Three green pixels at alpha 68 weigh as much as one blue at 204: halfway, (0, 127.5, 127.5), which an
+        // opaque block of (0, 128, 127) and (0, 127, 128) pixels has as its mean too. (Unweighted, it would be
+        // (0, 191.25, 63.75).)
+        image = RGBAImage(width: 2, height: 2, filledWith: (0, 255, 0, 68))
+        image.setPixel(x: 1, y: 1, to: (0, 0, 255, 204))
+        planes = try Self.planes(image, .yuva420)
+        var mixed = RGBAImage(width: 2, height: 2, filledWith: (0, 128, 127, 255))
+        mixed.setPixel(x: 1, y: 0, to: (0, 127, 128, 255))
+        mixed.setPixel(x: 0, y: 1, to: (0, 127, 128, 255))
+        let expected = try Self.planes(mixed, .yuv420)
+        #expect(planes[1] == expected[1])
+        #expect(planes[2] == expected[2])
+        // Without alpha (blended over the matte before), the plain mean.
+        let opaque = try Self.planes(RGBAImage(width: 2, height: 2, filledWith: (0, 0, 255, 255)), .yuv420)
+        #expect(opaque[1] == [240])
+    }
+
     @Test(
         "sixteen pixels at a time give what one pixel at a time gives, in every chroma",
         arguments: [VideoChroma.yuv420, .yuv444, .yuva420, .rgb])

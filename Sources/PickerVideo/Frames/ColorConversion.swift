@@ -123,6 +123,10 @@ struct ColorConversion {
                 }
             }
         case .yuv420, .yuva420:
+            // With alpha kept, a block's chroma is its colours weighted by their alpha: a clear or faint pixel
+            // beside an opaque one must not pull the opaque one's colour towards its own (the player shows the
+            // colour times the alpha, so the faint pixel's colour barely shows either way).
+            let weighsByAlpha = chroma == .yuva420
             for pairRow in 0..<(height / 2) {
                 let top = rgba + 2 * pairRow * width * 4
                 let bottom = top + width * 4
@@ -130,7 +134,7 @@ struct ColorConversion {
                 let lumaBottom = lumaTop + strides.0
                 let (cb, cr) = (second + pairRow * strides.1, third + pairRow * strides.2)
                 // Sixteen pixels of both rows at a time, then the rest one pair at a time.
-                let vectorPairs = width / 16 * 8
+                let vectorPairs = weighsByAlpha ? 0 : width / 16 * 8
                 for block in stride(from: 0, to: vectorPairs, by: 8) {
                     let upper = Channels(top + 8 * block)
                     let lower = Channels(bottom + 8 * block)
@@ -153,7 +157,19 @@ struct ColorConversion {
                     lumaTop[2 &* pair &+ 1] = matrix.luma(r1, g1, b1)
                     lumaBottom[2 &* pair] = matrix.luma(r2, g2, b2)
                     lumaBottom[2 &* pair &+ 1] = matrix.luma(r3, g3, b3)
-                    let (r, g, b) = (r0 &+ r1 &+ r2 &+ r3, g0 &+ g1 &+ g2 &+ g3, b0 &+ b1 &+ b2 &+ b3)
+                    var (r, g, b) = (r0 &+ r1 &+ r2 &+ r3, g0 &+ g1 &+ g2 &+ g3, b0 &+ b1 &+ b2 &+ b3)
+                    if weighsByAlpha {
+                        let (a0, a1) = (Int32(top[left &+ 3]), Int32(top[right &+ 3]))
+                        let (a2, a3) = (Int32(bottom[left &+ 3]), Int32(bottom[right &+ 3]))
+                        let weight = a0 &+ a1 &+ a2 &+ a3
+                        if weight > 0 {
+                            // Four times the weighted mean, rounded: the scale of a sum of four.
+                            func mean(_ c0: Int32, _ c1: Int32, _ c2: Int32, _ c3: Int32) -> Int32 {
+                                (4 &* (c0 &* a0 &+ c1 &* a1 &+ c2 &* a2 &+ c3 &* a3) &+ weight / 2) / weight
+                            }
+                            (r, g, b) = (mean(r0, r1, r2, r3), mean(g0, g1, g2, g3), mean(b0, b1, b2, b3))
+                        }
+                    }
                     cb[pair] = matrix.blueDifference(r, g, b)
                     cr[pair] = matrix.redDifference(r, g, b)
                 }

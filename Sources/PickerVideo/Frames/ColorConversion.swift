@@ -2,7 +2,8 @@
 ///
 /// YUV colours go through BT.709's matrix into limited ("TV") range, the combination the stream is tagged with
 /// and that browsers assume for web video, each value rounded to nearest from 16.16 fixed point; 4:2:0 chroma is
-/// the mean of each 2 × 2 block (the canvas is always even-sized). yuva420p keeps the alpha as its fourth plane.
+/// the mean of each 2 × 2 block (the canvas is always even-sized), weighted by alpha in yuva420p, which keeps the
+/// alpha as its fourth plane.
 /// Planar RGB (`gbrp`) only splits the channels. One pass over the picture, in this process: libswscale's
 /// general scaler, used before, took a fifth of an MP4 encode's time on wide pictures (docs/performance.md).
 struct ColorConversion {

@@ -82,10 +82,8 @@ package struct VideoEncoder: Sendable {
         }
         func drain() throws {
             while try encoder.receive(into: packet) {
-                if var frames = held {
-                    // libvpx's packets have dts equal to pts: one picture each, in order.
-                    let index = try frames.received(pts: packet.pointer.pointee.pts, frame: packet.bytes, alpha: packet.alphaFrame)
-                    held = frames
+                // libvpx's packets have dts equal to pts: one picture each, in order.
+                if let index = try held?.received(pts: packet.pointer.pointee.pts, frame: packet.bytes, alpha: packet.alphaFrame) {
                     packet.pointer.pointee.pts = index
                     packet.pointer.pointee.dts = index
                 }

@@ -93,6 +93,7 @@ package struct VideoEncoder: Sendable {
 
         for index in 0..<frameCount {
             let image = index == 0 ? first : try frame(index)
+            try canvas.check(image, index: index)
             if let repeated = held?.repeatFrame(for: image) {
                 try packet.fill(with: repeated.frame.bytes, alpha: repeated.alpha?.bytes)
                 packet.pointer.pointee.pts = Int64(index)

@@ -65,6 +65,13 @@ import Testing
         #expect(throws: VideoEncodingError.malformedFrame(index: 1, byteCount: 32 * 16 * 4 - 4, width: 32, height: 16)) {
             try VideoEncoder().encode(frameCount: 3, fps: 30) { $0 == 1 ? broken : Self.frame }
         }
+        // A WebM frame that would be a held copy is checked too: here its picture matches the ones before in
+        // every byte it should have, with four more after them.
+        var longer = Self.frame
+        longer.pixels += [0, 0, 0, 0]
+        #expect(throws: VideoEncodingError.malformedFrame(index: 5, byteCount: 32 * 16 * 4 + 4, width: 32, height: 16)) {
+            try VideoEncoder(options: VideoEncoderOptions(format: .webm)).encode(frameCount: 6, fps: 30) { $0 == 5 ? longer : Self.frame }
+        }
     }
 
     @Test("a picture wider or taller than 16,384 px is refused; 16,384 px is encoded", arguments: VideoFormat.allCases)

@@ -42,16 +42,23 @@ struct FrameCanvas {
         pixels = RGBAImage(width: paddedWidth, height: paddedHeight, filledWith: (red, green, blue, keepsAlpha ? 0 : 255)).pixels
     }
 
-    /// Puts frame `index` on the canvas.
+    /// Checks that frame `index` can go on the canvas, whether or not it is then loaded (a held WebM frame is not).
     ///
     /// Throws `VideoEncodingError` for a malformed pixel buffer or a frame of another size than the first.
-    mutating func load(_ image: RGBAImage, index: Int) throws(VideoEncodingError) {
+    func check(_ image: RGBAImage, index: Int) throws(VideoEncodingError) {
         guard image.pixels.count == image.width * image.height * 4 else {
             throw .malformedFrame(index: index, byteCount: image.pixels.count, width: image.width, height: image.height)
         }
         guard image.width == width, image.height == height else {
             throw .frameSizeMismatch(index: index, width: image.width, height: image.height, expectedWidth: width, expectedHeight: height)
         }
+    }
+
+    /// Puts frame `index` on the canvas.
+    ///
+    /// Throws `VideoEncodingError` for a malformed pixel buffer or a frame of another size than the first.
+    mutating func load(_ image: RGBAImage, index: Int) throws(VideoEncodingError) {
+        try check(image, index: index)
         let rowBytes = width * 4
         let targetRowBytes = paddedWidth * 4
         let keepsAlpha = keepsAlpha

@@ -37,6 +37,9 @@ demo: deps
 		Output/seed-demo/seed-demo.svg Output/seed-demo/seed-demo-sheet.png docs/images/
 	cp Output/seed-demo/seed-demo.png docs/images/seed-demo-animated.png
 	cp Output/numbers-vertical/numbers-vertical.gif Output/numbers-vertical/numbers-vertical.svg docs/images/
+	@# The README's first picture: its period.json, rendered as the README's command renders it.
+	.build/release/pickerreel render Examples/period.json --format gif,png -q
+	cp Output/period/period.gif docs/images/
 	.build/release/pickerreel frame Fixtures/specs/seed-demo.json --time 0.78 -o docs/images/seed-demo-moving.png
 	.build/release/pickerreel frame Fixtures/specs/numbers-vertical.json --time 1.5 -o docs/images/numbers-vertical-spring.png
 	@# The gallery: the segmented preset light and dark, icons with a touch, right to left in Arabic, emoji, accessibility5.
@@ -64,6 +67,9 @@ test: deps
 	rm -rf .build/example
 	$(SWIFT) run --package-path Examples/PeriodPicker period-picker $(CURDIR)/.build/example/period
 	test -f .build/example/period/period.gif && test -f .build/example/period/frame-0000.png && test -f .build/example/period.json
+	@# The README's first Swift program, as pasted (DocumentationTests keeps it equal to Examples/…/readme/main.swift).
+	mkdir -p .build/example/readme && cd .build/example/readme && $(SWIFT) run --package-path $(CURDIR)/Examples/PeriodPicker readme
+	test -f .build/example/readme/Output/period/period.gif
 	$(SWIFT) format lint --strict --recursive Package.swift Sources Tests Examples
 
 # Re-record the project's golden images in Fixtures/golden/ after an intended change; look at them before committing.

@@ -78,7 +78,8 @@ let package = Package(
             providers: [.apt(["libwebp-dev"]), .brew(["webp"])]
         ),
 
-        // Pure Swift: spec, colours, geometry, layout, timing curves, springs, timeline. No C, no I/O.
+        // The model in Swift: spec, colours, geometry, layout, timing curves, springs, timeline; it also holds the small
+        // POSIX helpers the other targets share (locks, paths, number formatting, dlopen tables).
         .target(name: "PickerKit"),
 
         // Drawing with Cairo and Pango, and the writers for PNG (libdeflate) and SVG.

@@ -13,7 +13,9 @@ let package = Package(
     name: "PeriodPicker",
     dependencies: [.package(path: "/" + checkout.joined(separator: "/"))],
     targets: [
-        .executableTarget(name: "period-picker", dependencies: [.product(name: "PickerReel", package: identity)])
+        .executableTarget(name: "period-picker", dependencies: [.product(name: "PickerReel", package: identity)]),
+        // The README's first Swift block, as pasted (ReadmeSnippetTests keeps the two the same).
+        .executableTarget(name: "readme", dependencies: [.product(name: "PickerReel", package: identity)]),
     ],
     swiftLanguageModes: [.v6]
 )

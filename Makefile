@@ -16,7 +16,7 @@ STATIC_CXX_DIR := $(CURDIR)/.build/static-libstdc++
 RELEASE_BUILD = $(SWIFT) build -c release --static-swift-stdlib \
 	$(if $(filter /%,$(STATIC_CXX)),-Xswiftc -L -Xswiftc $(STATIC_CXX_DIR))
 
-.PHONY: all deps build demo test goldens lint format clean fuzz fuzz-build fuzz-spec sanitize bench install
+.PHONY: all deps build demo test goldens lint format clean fuzz fuzz-build fuzz-spec sanitize bench install docs
 
 all: build
 
@@ -60,6 +60,7 @@ install: deps
 	install -m 755 .build/release/pickerreel $(DESTDIR)$(PREFIX)/bin/pickerreel
 
 test: deps
+	@mkdir -p .build && date +%s >.build/test-started
 	@./scripts/install-dependencies.sh --test
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
@@ -71,6 +72,13 @@ test: deps
 	mkdir -p .build/example/readme && cd .build/example/readme && $(SWIFT) run --package-path $(CURDIR)/Examples/PeriodPicker readme
 	test -f .build/example/readme/Output/period/period.gif
 	$(SWIFT) format lint --strict --recursive Package.swift Sources Tests Examples
+	@echo "make test: passed in $$(( $$(date +%s) - $$(cat .build/test-started) )) s of wall time"
+
+# The Swift API's reference pages with the toolchain's DocC, into .build/docs/site (scripts/make-docs.sh says how to
+# serve them).
+docs: deps
+	$(SWIFT) build --target PickerSnapshot --target PickerReel
+	./scripts/make-docs.sh
 
 # Re-record the project's golden images in Fixtures/golden/ after an intended change; look at them before committing.
 goldens: deps

@@ -287,10 +287,8 @@ public final class Renderer: Sendable {
         guard time.isFinite, time >= 0 else {
             throw RenderError.invalidMoment("\(time) s is not a moment of the animation; give a number of seconds from 0")
         }
-        // At or after the end the picture is the last frame's: the settled state; so it is from the last frame's time
-        // when that comes before everything has settled (a single frame, or a tail shorter than half a frame).
-        let settled = min(plan.timeline.duration, plan.timeline.settledEarly ?? .infinity)
-        return time >= settled ? plan.timeline.state(forFrame: frameCount - 1) : plan.timeline.state(at: time)
+        // From `Timeline.settledFrom` on, the timeline gives the last frame's settled state (one rule, in Timeline).
+        return plan.timeline.state(at: time)
     }
 
     func state(frame index: Int) throws(RenderError) -> FrameState {

@@ -200,7 +200,7 @@ extension Timeline {
             }
         }
         let sorted = times.sorted()
-        let samples = sorted.map { state(at: $0).selection }
+        let samples = sorted.map { motion(at: $0).selection }
         return segmentFrames.indices.map { item in
             var track = KeyframeTrack()
             let values = samples.map { $0.indices.contains(item) ? $0[item] : 0 }

@@ -95,6 +95,14 @@ public struct Timeline: Equatable, Sendable {
         return index >= frameCount - 1 ? max(time, settleTime) : time
     }
 
+    /// The moment from which every picture is the last frame's, the settled final state.
+    ///
+    /// The end of the animation, or the last frame's time when that comes first (`settledEarly`). `state(at:)` and
+    /// `highlight(at:)` show the settled state from here on, as every frame, every format and `Renderer.image(at:)` do.
+    public var settledFrom: Double {
+        min(duration, settledEarly ?? .infinity)
+    }
+
     /// The last frame's time, when it comes before everything has settled (a single frame, or a tail shorter than
     /// half a frame); nil otherwise.
     ///
@@ -115,9 +123,15 @@ public struct Timeline: Equatable, Sendable {
         state(at: moment(ofFrame: index))
     }
 
-    /// Everything that moves, at `time` seconds.
+    /// Everything that moves, at `time` seconds; from `settledFrom` on, the settled final state (the last frame's).
     public func state(at time: Double) -> FrameState {
-        let highlight = highlight(at: time)
+        motion(at: time >= settledFrom ? moment(ofFrame: frameCount - 1) : time)
+    }
+
+    /// Everything that moves at `time` seconds as the animation runs, without the settled last frame: what the
+    /// animated SVG's keyframes sample (they settle their tracks at `settledEarly` themselves).
+    func motion(at time: Double) -> FrameState {
+        let highlight = highlightInMotion(at: time)
         var selection: [Double] = []
         if tracksSelection {
             selection = segmentFrames.map { frame in
@@ -142,8 +156,13 @@ public struct Timeline: Equatable, Sendable {
         return min(1, (width * height) / (frame.width * frame.height))
     }
 
-    /// The highlight at `time` seconds, or nil when none is visible.
+    /// The highlight at `time` seconds, or nil when none is visible; from `settledFrom` on, the settled one.
     public func highlight(at time: Double) -> Highlight? {
+        highlightInMotion(at: time >= settledFrom ? moment(ofFrame: frameCount - 1) : time)
+    }
+
+    /// The highlight at `time` seconds as the animation runs, without the settled last frame.
+    func highlightInMotion(at time: Double) -> Highlight? {
         guard let rect else { return nil }
         let level = min(max(fade.value(at: time).components.first ?? 0, 0), 1)
         let opacity = style.opacity * level

@@ -1,3 +1,5 @@
+import PickerKit
+
 /// A failure while turning frames into a GIF, with a message the user can act on.
 ///
 /// giflib and libimagequant failures carry the library's own text for the status it returned.
@@ -9,11 +11,9 @@ package enum GIFEncodingError: Error, Equatable, Sendable, CustomStringConvertib
     /// The frame times, the duration or the frame count cannot be turned into GIF delays.
     case invalidTiming(String)
     /// The frame provider returned a picture of another size than the first frame.
-    case frameSizeMismatch(index: Int, width: Int, height: Int, expectedWidth: Int, expectedHeight: Int)
+    case frameSize(FrameSizeMismatch)
     /// An encoder option is out of range.
     case invalidOption(String)
-    /// A frame's pixel buffer does not hold width × height × 4 bytes.
-    case malformedFrame(index: Int, byteCount: Int, width: Int, height: Int)
     /// The canvas is larger than a GIF can describe (65,535 px a side).
     case tooLarge(width: Int, height: Int)
 
@@ -26,13 +26,10 @@ package enum GIFEncodingError: Error, Equatable, Sendable, CustomStringConvertib
             return "libimagequant could not \(operation): \(detail)"
         case .invalidTiming(let detail):
             return "cannot time the GIF frames: \(detail)"
-        case .frameSizeMismatch(let index, let width, let height, let expectedWidth, let expectedHeight):
-            return
-                "frame \(index) is \(width) × \(height) px but the first frame is \(expectedWidth) × \(expectedHeight) px; every frame must have the same size"
+        case .frameSize(let mismatch):
+            return mismatch.description
         case .invalidOption(let detail):
             return "invalid GIF option: \(detail)"
-        case .malformedFrame(let index, let byteCount, let width, let height):
-            return "frame \(index) has \(byteCount) bytes of pixels, but \(width) × \(height) px needs \(width * height * 4)"
         case .tooLarge(let width, let height):
             return "a \(width) × \(height) px picture is larger than a GIF can hold (at most 65,535 px a side)"
         }

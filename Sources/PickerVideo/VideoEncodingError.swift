@@ -1,3 +1,5 @@
+import PickerKit
+
 /// A failure while turning frames into an MP4 or WebM, with a message the user can act on.
 ///
 /// FFmpeg failures carry the operation that failed, FFmpeg's error code, `av_strerror`'s text for it and the
@@ -14,9 +16,7 @@ package enum VideoEncodingError: Error, Equatable, Sendable, CustomStringConvert
     /// The frame count or the frame rate cannot make a video.
     case invalidTiming(String)
     /// The frame provider returned a picture of another size than the first frame.
-    case frameSizeMismatch(index: Int, width: Int, height: Int, expectedWidth: Int, expectedHeight: Int)
-    /// A frame's pixel buffer does not hold width × height × 4 bytes.
-    case malformedFrame(index: Int, byteCount: Int, width: Int, height: Int)
+    case frameSize(FrameSizeMismatch)
     /// The picture is larger than the codec allows.
     case tooLarge(width: Int, height: Int, limit: Int)
 
@@ -35,11 +35,8 @@ package enum VideoEncodingError: Error, Equatable, Sendable, CustomStringConvert
             return "invalid video option: \(detail)"
         case .invalidTiming(let detail):
             return "cannot time the video frames: \(detail)"
-        case .frameSizeMismatch(let index, let width, let height, let expectedWidth, let expectedHeight):
-            return
-                "frame \(index) is \(width) × \(height) px but the first frame is \(expectedWidth) × \(expectedHeight) px; every frame must have the same size"
-        case .malformedFrame(let index, let byteCount, let width, let height):
-            return "frame \(index) has \(byteCount) bytes of pixels, but \(width) × \(height) px needs \(width * height * 4)"
+        case .frameSize(let mismatch):
+            return mismatch.description
         case .tooLarge(let width, let height, let limit):
             return "a \(width) × \(height) px picture is larger than this video format allows (at most \(limit) px a side)"
         }

@@ -85,15 +85,11 @@ package struct WebPEncoder: Sendable {
         return EncodedWebP(bytes: bytes, plan: plan)
     }
 
-    /// Throws `WebPEncoderError` when `image` (frame `index`) has a malformed buffer, another size than the
-    /// frame before it, or a side over 16,383 px.
+    /// Throws `WebPEncoderError` when `image` (frame `index`) has another size than the frame before it, or a
+    /// side over 16,383 px.
     private static func check(_ image: RGBAImage, index: Int, first previous: RGBAImage?) throws(WebPEncoderError) {
-        guard image.pixels.count == image.width * image.height * 4 else {
-            throw .malformedFrame(index: index, byteCount: image.pixels.count, width: image.width, height: image.height)
-        }
-        if let previous, previous.width != image.width || previous.height != image.height {
-            throw .frameSizeMismatch(
-                index: index, width: image.width, height: image.height, expectedWidth: previous.width, expectedHeight: previous.height)
+        if let previous {
+            do { try image.check(frame: index, width: previous.width, height: previous.height) } catch { throw .frameSize(error) }
         }
         guard image.width <= maximumSide, image.height <= maximumSide else { throw .tooLarge(width: image.width, height: image.height) }
     }

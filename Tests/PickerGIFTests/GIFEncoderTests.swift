@@ -220,10 +220,13 @@ struct GIFEncoderTests {
         #expect(throws: GIFEncodingError.self) {
             try GIFEncoder().encode(frameCount: 0, fps: 30, duration: 0) { _ in picker.frame(0) }
         }
-        #expect(throws: GIFEncodingError.self) {
-            var broken = picker.frame(0)
-            broken.pixels.removeLast()
-            return try GIFEncoder().encode(frameCount: 1, fps: 30, duration: 0) { _ in broken }
+        let first = picker.frame(0)
+        let mismatch = FrameSizeMismatch(
+            index: 1, width: first.width - 1, height: first.height, expectedWidth: first.width, expectedHeight: first.height)
+        #expect(throws: GIFEncodingError.frameSize(mismatch)) {
+            try GIFEncoder().encode(frameCount: 2, fps: 30, duration: 0.1) { index in
+                index == 0 ? first : RGBAImage(width: first.width - 1, height: first.height)
+            }
         }
     }
 }

@@ -119,9 +119,9 @@ struct HostileFormatTests {
     @Test func anRGBPNGWithATransparentColourIsReadWithItsTransparency() throws {
         let work = try temporaryFolder()
         var opaque = RGBAImage(width: 8, height: 8, filledWith: (0, 0, 0, 255))
-        opaque.pixels[0] = 255
+        opaque.setPixel(x: 0, y: 0, to: (255, 0, 0, 255))
         var clear = RGBAImage(width: 8, height: 8, filledWith: (0, 0, 0, 0))
-        clear.pixels.replaceSubrange(0..<4, with: [255, 0, 0, 255])
+        clear.setPixel(x: 0, y: 0, to: (255, 0, 0, 255))
         let opaqueBytes = try PNGFile.encode(opaque)
         #expect(opaqueBytes[25] == 2, "the encoder writes an opaque picture as RGB")
         // tRNS after IHDR: black (0, 0, 0) is transparent.

@@ -11,7 +11,7 @@ extension RGBAImage {
         if isOpaque { return self }
         if let matte { return blended(over: matte) }
         var copy = self
-        copy.pixels.withUnsafeMutableBufferPointer { bytes in
+        copy.withUnsafeMutablePixels { bytes in
             for offset in stride(from: 0, to: bytes.count, by: 4) {
                 if bytes[offset + 3] < 128 {
                     bytes[offset] = 0
@@ -49,7 +49,7 @@ extension RGBAImage {
     private func blended(over matte: (UInt8, UInt8, UInt8)) -> RGBAImage {
         var copy = self
         let background = [UInt32(matte.0), UInt32(matte.1), UInt32(matte.2)]
-        copy.pixels.withUnsafeMutableBufferPointer { bytes in
+        copy.withUnsafeMutablePixels { bytes in
             for offset in stride(from: 0, to: bytes.count, by: 4) {
                 let alpha = UInt32(bytes[offset + 3])
                 if alpha < 8 {

@@ -19,13 +19,10 @@ struct FrameSource {
     ///
     /// The first call fixes the canvas size.
     ///
-    /// Rethrows the provider's errors; throws `GIFEncodingError` for a frame of another size, a malformed pixel
-    /// buffer, or a first frame too large for a GIF.
+    /// Rethrows the provider's errors; throws `GIFEncodingError` for a frame of another size, or a first frame too
+    /// large for a GIF.
     mutating func frame(_ index: Int) throws -> RGBAImage {
         let image = try provider(index)
-        guard image.pixels.count == image.width * image.height * 4 else {
-            throw GIFEncodingError.malformedFrame(index: index, byteCount: image.pixels.count, width: image.width, height: image.height)
-        }
         if width == 0 {
             guard image.width <= 65_535, image.height <= 65_535 else {
                 throw GIFEncodingError.tooLarge(width: image.width, height: image.height)
@@ -33,10 +30,7 @@ struct FrameSource {
             width = image.width
             height = image.height
         }
-        guard image.width == width, image.height == height else {
-            throw GIFEncodingError.frameSizeMismatch(
-                index: index, width: image.width, height: image.height, expectedWidth: width, expectedHeight: height)
-        }
+        do { try image.check(frame: index, width: width, height: height) } catch { throw GIFEncodingError.frameSize(error) }
         return image.withBinaryAlpha(matte: matte)
     }
 }

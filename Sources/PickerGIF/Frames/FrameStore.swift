@@ -66,7 +66,7 @@ struct FrameStore {
         while next < changes.count, changes[next].sourceIndex <= sourceIndex {
             let change = changes[next]
             let rowBytes = change.rect.width * 4
-            picture.pixels.withUnsafeMutableBufferPointer { canvas in
+            picture.withUnsafeMutablePixels { canvas in
                 change.pixels.withUnsafeBufferPointer { part in
                     for row in 0..<change.rect.height {
                         let to = ((change.rect.y + row) * picture.width + change.rect.x) * 4

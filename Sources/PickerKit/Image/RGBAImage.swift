@@ -8,8 +8,9 @@ public struct RGBAImage: Equatable, Sendable {
     public let width: Int
     /// Height in pixels.
     public let height: Int
-    /// width × height × 4 bytes, RGBA order.
-    public var pixels: [UInt8]
+    /// width × height × 4 bytes, RGBA order; always exactly that many (change them with `setPixel` or
+    /// `withUnsafeMutablePixels`, which cannot change their count).
+    public private(set) var pixels: [UInt8]
 
     /// Creates an image from its bytes; returns nil when `pixels` does not hold exactly width × height × 4 bytes.
     public init?(width: Int, height: Int, pixels: [UInt8]) {
@@ -50,5 +51,13 @@ public struct RGBAImage: Equatable, Sendable {
         pixels[offset + 1] = rgba.1
         pixels[offset + 2] = rgba.2
         pixels[offset + 3] = rgba.3
+    }
+
+    /// Calls `body` with the pixel bytes to change in place; their count cannot change, so the picture keeps
+    /// exactly width × height × 4 bytes.
+    public mutating func withUnsafeMutablePixels<Result>(_ body: (UnsafeMutableBufferPointer<UInt8>) throws -> Result) rethrows
+        -> Result
+    {
+        try pixels.withUnsafeMutableBufferPointer { buffer in try body(buffer) }
     }
 }

@@ -68,15 +68,9 @@ package struct APNGEncoder: Sendable {
         return EncodedAPNG(bytes: bytes, plan: plan, frames: writer.frames, hasAlpha: hasAlpha)
     }
 
-    /// Throws `APNGEncodingError` when `picture` (frame `index`) has a malformed buffer or another size than
-    /// the frame before it.
+    /// Throws `APNGEncodingError` when `picture` (frame `index`) has another size than the frame before it.
     private static func check(_ picture: RGBAImage, index: Int, first previous: RGBAImage?) throws(APNGEncodingError) {
-        guard picture.pixels.count == picture.width * picture.height * 4 else {
-            throw .malformedFrame(index: index, byteCount: picture.pixels.count, width: picture.width, height: picture.height)
-        }
-        if let previous, previous.width != picture.width || previous.height != picture.height {
-            throw .frameSizeMismatch(
-                index: index, width: picture.width, height: picture.height, expectedWidth: previous.width, expectedHeight: previous.height)
-        }
+        guard let previous else { return }
+        do { try picture.check(frame: index, width: previous.width, height: previous.height) } catch { throw .frameSize(error) }
     }
 }

@@ -44,19 +44,14 @@ struct FrameCanvas {
 
     /// Checks that frame `index` can go on the canvas, whether or not it is then loaded (a held WebM frame is not).
     ///
-    /// Throws `VideoEncodingError` for a malformed pixel buffer or a frame of another size than the first.
+    /// Throws `VideoEncodingError` for a frame of another size than the first.
     func check(_ image: RGBAImage, index: Int) throws(VideoEncodingError) {
-        guard image.pixels.count == image.width * image.height * 4 else {
-            throw .malformedFrame(index: index, byteCount: image.pixels.count, width: image.width, height: image.height)
-        }
-        guard image.width == width, image.height == height else {
-            throw .frameSizeMismatch(index: index, width: image.width, height: image.height, expectedWidth: width, expectedHeight: height)
-        }
+        do { try image.check(frame: index, width: width, height: height) } catch { throw .frameSize(error) }
     }
 
     /// Puts frame `index` on the canvas.
     ///
-    /// Throws `VideoEncodingError` for a malformed pixel buffer or a frame of another size than the first.
+    /// Throws `VideoEncodingError` for a frame of another size than the first.
     mutating func load(_ image: RGBAImage, index: Int) throws(VideoEncodingError) {
         try check(image, index: index)
         let rowBytes = width * 4

@@ -6,7 +6,7 @@ extension RGBAImage {
     /// opaque; without, alpha under 128 transparent and the rest opaque in their own colour.
     func withGIFAlpha(matte: [UInt8]?) -> RGBAImage {
         var copy = self
-        copy.pixels.withUnsafeMutableBufferPointer { bytes in
+        copy.withUnsafeMutablePixels { bytes in
             for offset in stride(from: 0, to: bytes.count, by: 4) {
                 let alpha = Int(bytes[offset + 3])
                 if alpha < (matte == nil ? 128 : 8) {

@@ -105,13 +105,15 @@ enum ImagePairs {
         var sketch = Sketch(width: width, height: height)
         sketch.disc(centerX: x, centerY: 50, radius: 25, (0, 0, 0))
         var picture = sketch.picture
-        for index in stride(from: 0, to: picture.pixels.count, by: 4) {
-            // Coverage becomes alpha over a mid-blue: straight-alpha pixels with every alpha from 0 to 255.
-            let coverage = 255 - picture.pixels[index]
-            picture.pixels[index] = 40
-            picture.pixels[index + 1] = 80
-            picture.pixels[index + 2] = 200
-            picture.pixels[index + 3] = coverage
+        picture.withUnsafeMutablePixels { pixels in
+            for index in stride(from: 0, to: pixels.count, by: 4) {
+                // Coverage becomes alpha over a mid-blue: straight-alpha pixels with every alpha from 0 to 255.
+                let coverage = 255 - pixels[index]
+                pixels[index] = 40
+                pixels[index + 1] = 80
+                pixels[index + 2] = 200
+                pixels[index + 3] = coverage
+            }
         }
         return picture
     }

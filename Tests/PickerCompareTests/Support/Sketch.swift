@@ -63,9 +63,11 @@ struct Sketch {
 
     /// Adds up to ±`amplitude` to each channel of every pixel.
     mutating func noise(amplitude: Int, random: inout SeededRandom) {
-        for index in picture.pixels.indices where index % 4 != 3 {
-            let value = Int(picture.pixels[index]) + Int.random(in: -amplitude...amplitude, using: &random)
-            picture.pixels[index] = UInt8(max(0, min(255, value)))
+        picture.withUnsafeMutablePixels { pixels in
+            for index in pixels.indices where index % 4 != 3 {
+                let value = Int(pixels[index]) + Int.random(in: -amplitude...amplitude, using: &random)
+                pixels[index] = UInt8(max(0, min(255, value)))
+            }
         }
     }
 

@@ -26,7 +26,8 @@ struct FrameChangeTests {
             for _ in 0..<random.next(4) {
                 // One channel of one pixel, so changes that touch only alpha or only blue are found too.
                 let offset = (random.next(height) * width + random.next(width)) * 4 + random.next(4)
-                after.pixels[offset] &+= UInt8(1 + random.next(255))
+                let change = UInt8(1 + random.next(255))
+                after.withUnsafeMutablePixels { $0[offset] &+= change }
             }
             var box = BoundingBox()
             var flags: [Bool] = []

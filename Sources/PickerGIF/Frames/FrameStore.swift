@@ -66,10 +66,11 @@ struct FrameStore {
         while next < changes.count, changes[next].sourceIndex <= sourceIndex {
             let change = changes[next]
             let rowBytes = change.rect.width * 4
+            let width = picture.width
             picture.withUnsafeMutablePixels { canvas in
                 change.pixels.withUnsafeBufferPointer { part in
                     for row in 0..<change.rect.height {
-                        let to = ((change.rect.y + row) * picture.width + change.rect.x) * 4
+                        let to = ((change.rect.y + row) * width + change.rect.x) * 4
                         let from = row * rowBytes
                         for byte in 0..<rowBytes { canvas[to + byte] = part[from + byte] }
                     }

@@ -41,7 +41,7 @@ struct KeyframeTests {
         #expect(keys.count == 2, "\(rect.times)")
         if keys.count == 2 {
             // Just before the cut: where the motion is then; from it: the settled rect, held to the end.
-            #expect(isClose(rect.values[keys[0]][0], timeline.highlight(at: 0.5)?.rect.x ?? -1, 1e-6))
+            #expect(isClose(rect.values[keys[0]][0], timeline.highlightInMotion(at: 0.5)?.rect.x ?? -1, 1e-6))
             #expect(rect.values[keys[1]][0] == 30)
         }
         #expect(rect.times.last == timeline.duration && rect.values.last?[0] == 30)

@@ -33,16 +33,21 @@ enum CompareInput: Equatable {
     /// The relative paths (`/`-separated) of the PNG files in the tree under `folder`, sorted by Unicode scalars
     /// so reports are stable.
     ///
-    /// Names starting with `.` are skipped (hidden files, the tool's staging folders). Symbolic links to files are
-    /// followed, links to folders are not (so a link cannot make the walk loop). Anything else named `*.png`
-    /// that is not a regular file is listed, so reading it reports what it is.
+    /// Names starting with `.` are skipped (hidden files, the tool's staging folders). A symbolic link must lead
+    /// to a file or folder inside the tree (by real path), else the walk throws `linkLeavesTree` naming it, so that
+    /// nothing outside is read, copied into a report or written by `--update` through it; links to files inside are
+    /// followed, links to folders are not (so a link cannot make the walk loop). Anything else named `*.png` that is
+    /// not a regular file is listed, so reading it reports what it is.
     static func pngPaths(in folder: String) throws(CompareError) -> [String] {
         var found: [String] = []
-        try walk(folder: folder, prefix: "", into: &found)
+        let tree = realPath(folder) ?? folder
+        try walk(folder: folder, tree: (given: folder, real: tree), prefix: "", into: &found)
         return found.sorted { $0.unicodeScalars.lexicographicallyPrecedes($1.unicodeScalars) }
     }
 
-    private static func walk(folder: String, prefix: String, into found: inout [String]) throws(CompareError) {
+    private static func walk(
+        folder: String, tree: (given: String, real: String), prefix: String, into found: inout [String]
+    ) throws(CompareError) {
         let names: [String]
         do {
             names = try FileManager.default.contentsOfDirectory(atPath: folder)
@@ -55,11 +60,23 @@ enum CompareInput: Equatable {
             var status = stat()
             guard lstat(path, &status) == 0 else { continue }
             let isLink = status.st_mode & S_IFMT == S_IFLNK
+            if isLink {
+                guard let target = realPath(path), target == tree.real || target.hasPrefix(tree.real + "/") || tree.real == "/" else {
+                    throw CompareError(.linkLeavesTree(path: path, tree: tree.given))
+                }
+            }
             if case .folder = FileKind.of(path) {
-                if !isLink { try walk(folder: path, prefix: relative + "/", into: &found) }
+                if !isLink { try walk(folder: path, tree: tree, prefix: relative + "/", into: &found) }
             } else if name.lowercased().hasSuffix(".png") {
                 found.append(relative)
             }
         }
+    }
+
+    /// `path` with every link resolved, or nil when it leads nowhere.
+    static func realPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
     }
 }

@@ -33,7 +33,9 @@ enum CompareInput: Equatable {
     /// The relative paths (`/`-separated) of the PNG files in the tree under `folder`, sorted by Unicode scalars
     /// so reports are stable.
     ///
-    /// Names starting with `.` are skipped (hidden files, the tool's staging folders). A symbolic link must lead
+    /// A folder holding the journal of a switch cut short (an update or render killed half way) throws
+    /// `unfinishedSwitch`: its pictures are old and new mixed. Other names starting with `.` are skipped (hidden
+    /// files, the tool's staging folders). A symbolic link must lead
     /// to a file or folder inside the tree (by real path), else the walk throws `linkLeavesTree` naming it, so that
     /// nothing outside is read, copied into a report or written by `--update` through it; links to files inside are
     /// followed, links to folders are not (so a link cannot make the walk loop). Anything else named `*.png` that is
@@ -54,6 +56,9 @@ enum CompareInput: Equatable {
         } catch {
             throw CompareError(.cannotList(folder: folder, reason: FileErrors.reason(error)))
         }
+        if names.contains(where: OutputFolder.Names.isSwitchJournal) {
+            throw CompareError(.unfinishedSwitch(folder: folder))
+        }
         for name in names where !name.hasPrefix(".") {
             let path = FilePath.join(folder, name)
             let relative = prefix + name
@@ -71,6 +76,19 @@ enum CompareInput: Equatable {
                 found.append(relative)
             }
         }
+    }
+
+    /// The folders under `folder` (itself included, links not followed) that hold the journal of a switch cut short.
+    static func unfinishedSwitches(in folder: String) -> [String] {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return [] }
+        var found = names.contains(where: OutputFolder.Names.isSwitchJournal) ? [folder] : []
+        for name in names where !name.hasPrefix(".") {
+            let path = FilePath.join(folder, name)
+            var status = stat()
+            guard lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFDIR else { continue }
+            found += unfinishedSwitches(in: path)
+        }
+        return found
     }
 
     /// `path` with every link resolved, or nil when it leads nowhere.

@@ -149,6 +149,9 @@ public enum CommandParser {
             var options = RenderOptions()
             options.specPaths = parsed.positional
             options.outputPath = parsed.value("--output")
+            if options.outputPath == "" {
+                throw UsageError(command: name, message: "--output \"\": give a folder, such as Output or . for the current folder")
+            }
             options.variants = parsed.values("--variant")
             options.quiet = parsed.has("--quiet")
             options.root = try root(parsed, command: name)

@@ -67,6 +67,7 @@ package struct FileScope: Equatable, Sendable {
         guard status.st_mode & S_IFMT == S_IFREG else { throw .notRegular }
         guard Int(status.st_size) <= maximumBytes else { throw .tooLarge(bytes: Int(status.st_size)) }
         // The descriptor is O_PATH (it cannot read); reopened through /proc it reads the same file and nothing else.
+        // (Without /proc the tool cannot run at all: the Swift runtime reads its arguments from there.)
         let reading = Glibc.open("/proc/self/fd/\(descriptor)", O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
         guard reading >= 0 else { throw .unreadable(errno == EACCES ? "permission denied" : String(cString: strerror(errno))) }
         defer { close(reading) }

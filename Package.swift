@@ -42,6 +42,8 @@ let package = Package(
         ),
         // zlib compresses the rows of a PNG frame that changed, as pieces that end with a full flush, so the static
         // rows' compressed bytes can be reused around them.
+        // openat2(2) with RESOLVE_BENEATH, so that a spec's icons and images are read only from inside its root.
+        .systemLibrary(name: "CPickerOpenat2", providers: [.apt(["linux-libc-dev"])]),
         .systemLibrary(
             name: "CPickerZlib",
             pkgConfig: "zlib",
@@ -87,6 +89,7 @@ let package = Package(
             name: "PickerRender",
             dependencies: [
                 "PickerKit", "CPickerCairo", "CPickerPango", "CPickerDeflate", "CPickerRSVG", "CPickerZlib",
+                "CPickerOpenat2",
             ]),
 
         // Comparing pictures: pixelmatch's YIQ and OKLab distances with anti-aliasing detection, trees, reports, update.

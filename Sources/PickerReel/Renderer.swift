@@ -27,14 +27,20 @@ public final class Renderer: Sendable {
     private let drawers: DrawerPool
 
     /// Prepares to render `spec` (in `variant`, one of `spec.variants`, when given); `file` names it in messages and
-    /// is where relative icon and image paths start, and PNG frames are compressed as `pngCompression` says.
+    /// its folder is where relative icon and image paths start, and PNG frames are compressed as `pngCompression` says.
+    ///
+    /// Icons and images are read only from inside `root`: by default the repository that holds `file` (the nearest
+    /// folder above it with a `.git`), or `file`'s own folder where there is none (the current folder for a spec
+    /// without a file). An absolute path, `..` that leaves the root, or a link that leads out of it is refused
+    /// without looking at the file outside.
     ///
     /// Throws `SpecError` for a spec that is not valid or exceeds `SpecLimits` (naming the field), or whose icon or
-    /// image files cannot be used, and `RenderError` when cairo, Pango or libdeflate cannot be set up.
-    public convenience init(_ spec: PickerSpec, variant: Variant? = nil, file: String? = nil, pngCompression: PNGCompression = .standard)
-        throws
-    {
-        try self.init(Planned(spec, variant: variant, file: file), pngCompression: pngCompression)
+    /// image files are outside the root or cannot be used, and `RenderError` when cairo, Pango or libdeflate cannot
+    /// be set up.
+    public convenience init(
+        _ spec: PickerSpec, variant: Variant? = nil, file: String? = nil, root: URL? = nil, pngCompression: PNGCompression = .standard
+    ) throws {
+        try self.init(Planned(spec, variant: variant, file: file, root: root?.path), pngCompression: pngCompression)
     }
 
     /// Prepares to render what `planned` planned, drawing its static layer.
@@ -52,12 +58,13 @@ public final class Renderer: Sendable {
         package let plan: RenderPlan
         let text: PangoText
 
-        /// Validates and plans `spec` in `variant`; throws as `Renderer.init` does.
-        package init(_ spec: PickerSpec, variant: Variant? = nil, file: String? = nil) throws {
+        /// Validates and plans `spec` in `variant`, reading its files from inside `root`; throws as `Renderer.init`
+        /// does.
+        package init(_ spec: PickerSpec, variant: Variant? = nil, file: String? = nil, root: String? = nil) throws {
             let drawn = variant.map { spec.applying($0) } ?? spec
             try spec.validate(file: file)
             text = try PangoText()
-            plan = try RenderPlan(spec: drawn, file: file, measuringWith: text)
+            plan = try RenderPlan(spec: drawn, file: file, root: root, measuringWith: text)
             self.spec = drawn
         }
 
@@ -346,7 +353,7 @@ extension RenderPlan {
     ///
     /// Throws `SpecError` for a spec that is not valid or exceeds `SpecLimits`, and `RenderError` when Pango
     /// cannot be set up.
-    package static func measuring(_ spec: PickerSpec, file: String?) throws -> RenderPlan {
-        try RenderPlan(spec: spec, file: file, measuringWith: PangoText())
+    package static func measuring(_ spec: PickerSpec, file: String?, root: String? = nil) throws -> RenderPlan {
+        try RenderPlan(spec: spec, file: file, root: root, measuringWith: PangoText())
     }
 }

@@ -42,12 +42,12 @@ public enum PickerReelTool {
                 return RenderCommand(options: options, console: console).run()
             case .frame(let options):
                 return try inspect.frame(options)
-            case .layout(let path, let variant):
-                return try inspect.layout(path, variant: variant)
-            case .timeline(let path, let variant):
-                return try inspect.timeline(path, variant: variant)
-            case .validate(let paths):
-                return inspect.validate(paths)
+            case .layout(let path, let variant, let root):
+                return try inspect.layout(path, variant: variant, root: root)
+            case .timeline(let path, let variant, let root):
+                return try inspect.timeline(path, variant: variant, root: root)
+            case .validate(let paths, let root):
+                return inspect.validate(paths, root: root)
             case .compare(let options):
                 return CompareCommand(options: options, console: console).run()
             }

@@ -3,7 +3,7 @@ import PickerRender
 /// A problem that stops a comparison (or an update) before it can say whether pictures match.
 ///
 /// A path that is not there or is not a file or folder, a file and a folder given together, a folder that cannot
-/// be listed, a file that is not a readable PNG, is too large or is an animated PNG, a diff picture or report that cannot be written,
+/// be listed, a link inside a tree that leads out of it, a folder an update or render left half switched, a file that is not a readable PNG, is too large or is an animated PNG, a diff picture or report that cannot be written,
 /// an update that could not be made. `pickerreel compare` exits with status 2 on it. Its `description` is one
 /// line naming the file, such as `shots/a.png: not a PNG image that can be read (…)`.
 public struct CompareError: Error, Equatable, Sendable, CustomStringConvertible {
@@ -17,6 +17,8 @@ public struct CompareError: Error, Equatable, Sendable, CustomStringConvertible 
         case overwritesInput(path: String, what: String)
         case updateFailed(path: String, reason: String, rolledBack: Bool)
         case animated(path: String)
+        case linkLeavesTree(path: String, tree: String)
+        case unfinishedSwitch(folder: String)
     }
 
     let representation: Representation
@@ -29,7 +31,8 @@ public struct CompareError: Error, Equatable, Sendable, CustomStringConvertible 
     public var path: String {
         switch representation {
         case .notFound(let path), .notFileOrFolder(let path, _), .unreadable(let path, _), .cannotList(let path, _),
-            .cannotWrite(let path, _, _), .overwritesInput(let path, _), .updateFailed(let path, _, _), .animated(let path):
+            .cannotWrite(let path, _, _), .overwritesInput(let path, _), .updateFailed(let path, _, _), .animated(let path),
+            .linkLeavesTree(let path, _), .unfinishedSwitch(let path):
             return path
         case .mixedKinds(_, let file):
             return file
@@ -59,6 +62,12 @@ public struct CompareError: Error, Equatable, Sendable, CustomStringConvertible 
         case .updateFailed(let path, let reason, let rolledBack):
             let state = rolledBack ? "nothing was changed" : "some files could not be put back; see the lines above"
             return "\(path): cannot update (\(reason)); \(state)"
+        case .linkLeavesTree(let path, let tree):
+            return
+                "\(path): a link that leads out of \(tree) (or to nothing); compare reads and --update writes only inside EXPECTED and ACTUAL: replace the link with the file or folder itself"
+        case .unfinishedSwitch(let folder):
+            return
+                "\(folder): an update or render into this folder was cut short, so it holds old and new pictures mixed; run the same `pickerreel compare EXPECTED ACTUAL --update` (or render) again to finish it"
         case .animated(let path):
             return
                 "\(path): an animated PNG (APNG), which compare cannot check frame by frame (it would see only the first); compare the PNG frames (render --format png) and keep animations out of the compared folders"

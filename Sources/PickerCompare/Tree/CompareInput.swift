@@ -33,21 +33,31 @@ enum CompareInput: Equatable {
     /// The relative paths (`/`-separated) of the PNG files in the tree under `folder`, sorted by Unicode scalars
     /// so reports are stable.
     ///
-    /// Names starting with `.` are skipped (hidden files, the tool's staging folders). Symbolic links to files are
-    /// followed, links to folders are not (so a link cannot make the walk loop). Anything else named `*.png`
-    /// that is not a regular file is listed, so reading it reports what it is.
+    /// A folder holding the journal of a switch cut short (an update or render killed half way) throws
+    /// `unfinishedSwitch`: its pictures are old and new mixed. Other names starting with `.` are skipped (hidden
+    /// files, the tool's staging folders). A symbolic link must lead
+    /// to a file or folder inside the tree (by real path), else the walk throws `linkLeavesTree` naming it, so that
+    /// nothing outside is read, copied into a report or written by `--update` through it; links to files inside are
+    /// followed, links to folders are not (so a link cannot make the walk loop). Anything else named `*.png` that is
+    /// not a regular file is listed, so reading it reports what it is.
     static func pngPaths(in folder: String) throws(CompareError) -> [String] {
         var found: [String] = []
-        try walk(folder: folder, prefix: "", into: &found)
+        let tree = realPath(folder) ?? folder
+        try walk(folder: folder, tree: (given: folder, real: tree), prefix: "", into: &found)
         return found.sorted { $0.unicodeScalars.lexicographicallyPrecedes($1.unicodeScalars) }
     }
 
-    private static func walk(folder: String, prefix: String, into found: inout [String]) throws(CompareError) {
+    private static func walk(
+        folder: String, tree: (given: String, real: String), prefix: String, into found: inout [String]
+    ) throws(CompareError) {
         let names: [String]
         do {
             names = try FileManager.default.contentsOfDirectory(atPath: folder)
         } catch {
             throw CompareError(.cannotList(folder: folder, reason: FileErrors.reason(error)))
+        }
+        if names.contains(where: OutputFolder.Names.isSwitchJournal) {
+            throw CompareError(.unfinishedSwitch(folder: folder))
         }
         for name in names where !name.hasPrefix(".") {
             let path = FilePath.join(folder, name)
@@ -55,11 +65,36 @@ enum CompareInput: Equatable {
             var status = stat()
             guard lstat(path, &status) == 0 else { continue }
             let isLink = status.st_mode & S_IFMT == S_IFLNK
+            if isLink {
+                guard let target = realPath(path), target == tree.real || target.hasPrefix(tree.real + "/") || tree.real == "/" else {
+                    throw CompareError(.linkLeavesTree(path: path, tree: tree.given))
+                }
+            }
             if case .folder = FileKind.of(path) {
-                if !isLink { try walk(folder: path, prefix: relative + "/", into: &found) }
+                if !isLink { try walk(folder: path, tree: tree, prefix: relative + "/", into: &found) }
             } else if name.lowercased().hasSuffix(".png") {
                 found.append(relative)
             }
         }
+    }
+
+    /// The folders under `folder` (itself included, links not followed) that hold the journal of a switch cut short.
+    static func unfinishedSwitches(in folder: String) -> [String] {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return [] }
+        var found = names.contains(where: OutputFolder.Names.isSwitchJournal) ? [folder] : []
+        for name in names where !name.hasPrefix(".") {
+            let path = FilePath.join(folder, name)
+            var status = stat()
+            guard lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFDIR else { continue }
+            found += unfinishedSwitches(in: path)
+        }
+        return found
+    }
+
+    /// `path` with every link resolved, or nil when it leads nowhere.
+    static func realPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
     }
 }

@@ -62,7 +62,8 @@ public enum ExpectedUpdate {
     }
 
     /// Locks the tree EXPECTED (made if missing) before it is compared, so the comparison and the update see the
-    /// same files.
+    /// same files, and finishes the switches that killed updates or renders left in it, at any depth (a plain
+    /// compare refuses a tree that holds one).
     ///
     /// Another update or a render into it fails at once. Give the result to `apply(_:through:)`; dropping it (or
     /// `discard()`) leaves EXPECTED as it was.
@@ -70,7 +71,12 @@ public enum ExpectedUpdate {
     /// Throws `CompareError` when EXPECTED is locked by another update or render, or cannot be made or written.
     package static func lock(_ root: String) throws(CompareError) -> OutputFolder {
         do {
-            return try OutputFolder(destination: URL(fileURLWithPath: root))
+            let locked = try OutputFolder(destination: URL(fileURLWithPath: root))
+            for folder in CompareInput.unfinishedSwitches(in: root) {
+                // Locking a folder finishes the switch left in it.
+                try OutputFolder(destination: URL(fileURLWithPath: folder)).discard()
+            }
+            return locked
         } catch {
             throw CompareError(.updateFailed(path: root, reason: reason(error), rolledBack: true))
         }

@@ -10,11 +10,11 @@ public enum Command: Equatable, Sendable {
     /// Render one frame to a file.
     case frame(FrameOptions)
     /// Print the layout as JSON, of the spec's own appearance or one of its variants (by suffix).
-    case layout(specPath: String, variant: String? = nil)
+    case layout(specPath: String, variant: String? = nil, root: String? = nil)
     /// Print the timeline as JSON, of the spec's own appearance or one of its variants (by suffix).
-    case timeline(specPath: String, variant: String? = nil)
-    /// Check specs without rendering.
-    case validate(specPaths: [String])
+    case timeline(specPath: String, variant: String? = nil, root: String? = nil)
+    /// Check specs without rendering; `root` is `--root` (see `RenderOptions.root`).
+    case validate(specPaths: [String], root: String? = nil)
     /// Compare two PNG files or folders of them.
     case compare(CompareOptions)
     /// Print help, for the tool or for one command.
@@ -50,6 +50,9 @@ public struct RenderOptions: Equatable, Sendable {
     /// The variants to render, by suffix (`dark-rtl`, or `default` for the spec's own appearance); empty renders
     /// every variant each spec lists.
     public var variants: [String] = []
+    /// `--root`: the folder every icon and image must be inside; nil uses the repository that holds each spec (its
+    /// nearest folder with a `.git`), or the spec's own folder.
+    public var root: String?
 
     /// The defaults: the built-in demo into `Output/seed-demo/` as PNG frames.
     public init() {}
@@ -84,6 +87,8 @@ public struct FrameOptions: Equatable, Sendable {
     public var outputPath: String
     /// One of the spec's variants, by suffix; nil draws the spec's own appearance.
     public var variant: String? = nil
+    /// `--root`, as in `RenderOptions.root`.
+    public var root: String? = nil
 
     /// A frame chosen by time or by index.
     public enum Moment: Equatable, Sendable {

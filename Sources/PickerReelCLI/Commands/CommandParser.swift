@@ -3,6 +3,10 @@ import PickerCompare
 import PickerKit
 import PickerReel
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// Turns the tool's arguments into a `Command`, with no side effects, so tests can call it directly.
 public enum CommandParser {
     static let commandSummaries: [(name: String, summary: String)] = [
@@ -48,11 +52,17 @@ public enum CommandParser {
             name: "--variant", short: nil, valueName: "SUFFIX",
             help: "Render only this variant of each spec: dark, rtl-ax2@3x, …, or default for the spec's own.", repeatable: true),
         OptionDefinition(name: "--quiet", short: "-q", valueName: nil, help: "Print nothing but errors."),
+        rootOption,
     ]
+    /// `--root`, on every command that reads specs.
+    static let rootOption = OptionDefinition(
+        name: "--root", valueName: "DIR",
+        help: "Icons and images must be inside DIR (default: the repository holding the spec, else the spec's folder).")
     static let variantOption = [
         OptionDefinition(
             name: "--variant", short: nil, valueName: "SUFFIX",
-            help: "One of the spec's variants (dark, rtl-ax2@3x, …); default: the spec's own appearance.")
+            help: "One of the spec's variants (dark, rtl-ax2@3x, …); default: the spec's own appearance."),
+        rootOption,
     ]
     static let frameOptions = [
         OptionDefinition(name: "--time", short: "-t", valueName: "SECONDS", help: "The moment to draw, in seconds from the start."),
@@ -61,6 +71,7 @@ public enum CommandParser {
         OptionDefinition(
             name: "--variant", short: nil, valueName: "SUFFIX",
             help: "One of the spec's variants (dark, rtl-ax2@3x, …); default: the spec's own appearance."),
+        rootOption,
     ]
 
     /// The top-level help.
@@ -84,7 +95,7 @@ public enum CommandParser {
     static let renderHelp = usageText(
         command: "render",
         synopsis:
-            "[SPEC…] [-o DIR] [--format LIST] [--variant SUFFIX]… [--gif-matte COLOR] [--webp-quality Q] [--video-chroma C] [--video-matte COLOR] [--crf N] [--shard K/N] [-j N] [--png-level N] [--quiet]",
+            "[SPEC…] [-o DIR] [--format LIST] [--variant SUFFIX]… [--gif-matte COLOR] [--webp-quality Q] [--video-chroma C] [--video-matte COLOR] [--crf N] [--shard K/N] [-j N] [--png-level N] [--root DIR] [--quiet]",
         summary: "Render every frame of each spec into frame-0000.png, frame-0001.png, … With no SPEC, renders the built-in seed demo.",
         options: renderOptions,
         details: """
@@ -106,18 +117,19 @@ public enum CommandParser {
             every level. docs/performance.md has the measured trade-off.
             """)
     static let frameHelp = usageText(
-        command: "frame", synopsis: "SPEC (--time SECONDS | --index N) -o FILE.png|FILE.svg [--variant SUFFIX]",
+        command: "frame", synopsis: "SPEC (--time SECONDS | --index N) -o FILE.png|FILE.svg [--variant SUFFIX] [--root DIR]",
         summary: "Render one frame, for documentation images.", options: frameOptions)
     static let layoutHelp = usageText(
-        command: "layout", synopsis: "SPEC [--variant SUFFIX]",
+        command: "layout", synopsis: "SPEC [--variant SUFFIX] [--root DIR]",
         summary: "Print {\"canvas\": {width, height, scale}, \"segments\": [{item, x, y, width, height}]} as JSON, in points.",
         options: variantOption)
     static let timelineHelp = usageText(
-        command: "timeline", synopsis: "SPEC [--variant SUFFIX]",
+        command: "timeline", synopsis: "SPEC [--variant SUFFIX] [--root DIR]",
         summary: "Print {fps, duration, frames: [{index, time, highlight: {x, y, width, height, cornerRadius, opacity} or null}]} as JSON.",
         options: variantOption)
     static let validateHelp = usageText(
-        command: "validate", synopsis: "SPEC…", summary: "Check each spec (JSON, fields, limits) without rendering.", options: [])
+        command: "validate", synopsis: "SPEC… [--root DIR]", summary: "Check each spec (JSON, fields, limits) without rendering.",
+        options: [rootOption])
 
     /// Parses the arguments after the program name.
     ///
@@ -137,8 +149,12 @@ public enum CommandParser {
             var options = RenderOptions()
             options.specPaths = parsed.positional
             options.outputPath = parsed.value("--output")
+            if options.outputPath == "" {
+                throw UsageError(command: name, message: "--output \"\": give a folder, such as Output or . for the current folder")
+            }
             options.variants = parsed.values("--variant")
             options.quiet = parsed.has("--quiet")
+            options.root = try root(parsed, command: name)
             if let list = parsed.value("--format") {
                 options.formats = try parseFormats(list)
             }
@@ -243,19 +259,24 @@ public enum CommandParser {
             default:
                 throw UsageError(command: name, message: "give --time or --index, not both")
             }
-            return .frame(FrameOptions(specPath: spec, moment: moment, outputPath: output, variant: parsed.value("--variant")))
+            return .frame(
+                FrameOptions(
+                    specPath: spec, moment: moment, outputPath: output, variant: parsed.value("--variant"),
+                    root: try root(parsed, command: name)))
         case "compare":
             return try CompareCommand.parse(rest)
         case "layout", "timeline", "validate":
-            let parsed = try parseArguments(rest, options: name == "validate" ? [] : variantOption, command: name)
+            let parsed = try parseArguments(rest, options: name == "validate" ? [rootOption] : variantOption, command: name)
             if parsed.has("--help") { return .help(text: help(for: name) ?? toolHelp) }
+            let root = try root(parsed, command: name)
             if name == "validate" {
                 guard !parsed.positional.isEmpty else { throw UsageError(command: name, message: "give at least one SPEC file") }
-                return .validate(specPaths: parsed.positional)
+                return .validate(specPaths: parsed.positional, root: root)
             }
             let spec = try single(parsed.positional, command: name, what: "SPEC")
             let variant = parsed.value("--variant")
-            return name == "layout" ? .layout(specPath: spec, variant: variant) : .timeline(specPath: spec, variant: variant)
+            return name == "layout"
+                ? .layout(specPath: spec, variant: variant, root: root) : .timeline(specPath: spec, variant: variant, root: root)
         default:
             let guess = Suggestion.closest(to: name, in: commandSummaries.map(\.name), maximumDistance: 2)
             let hint = guess.map { " (did you mean '\($0)'?)" } ?? ""
@@ -273,6 +294,19 @@ public enum CommandParser {
         case "compare": return CompareCommand.help
         default: return nil
         }
+    }
+
+    /// `--root DIR` when given: a folder that exists (checked here, so that a typo is not reported as every icon being
+    /// outside it).
+    ///
+    /// Throws `UsageError` for an empty value or one that is not a folder.
+    private static func root(_ parsed: ParsedArguments, command: String) throws(UsageError) -> String? {
+        guard let root = parsed.value("--root") else { return nil }
+        var status = stat()
+        guard !root.isEmpty, stat(root, &status) == 0, status.st_mode & S_IFMT == S_IFDIR else {
+            throw UsageError(command: command, message: "--root \(root.isEmpty ? "\"\"" : root): expected a folder that exists")
+        }
+        return root
     }
 
     private static func single(_ positional: [String], command: String, what: String) throws(UsageError) -> String {

@@ -12,19 +12,19 @@ struct InspectCommands {
         return try source.variants(named: [suffix]).first.map { $0.spec.applying($0.variant ?? $0.spec.defaultVariant) } ?? source.spec
     }
 
-    func layout(_ path: String, variant: String? = nil) throws -> Int32 {
-        let plan = try RenderPlan.measuring(try spec(path, variant: variant), file: path)
+    func layout(_ path: String, variant: String? = nil, root: String? = nil) throws -> Int32 {
+        let plan = try RenderPlan.measuring(try spec(path, variant: variant), file: path, root: root)
         console.out(jsonText(LayoutReport(spec: plan.spec, layout: plan.layout)))
         return ExitCode.success
     }
 
-    func timeline(_ path: String, variant: String? = nil) throws -> Int32 {
-        let plan = try RenderPlan.measuring(try spec(path, variant: variant), file: path)
+    func timeline(_ path: String, variant: String? = nil, root: String? = nil) throws -> Int32 {
+        let plan = try RenderPlan.measuring(try spec(path, variant: variant), file: path, root: root)
         console.out(jsonText(TimelineReport(timeline: plan.timeline)))
         return ExitCode.success
     }
 
-    func validate(_ paths: [String]) -> Int32 {
+    func validate(_ paths: [String], root: String? = nil) -> Int32 {
         var failed = false
         for path in paths {
             do {
@@ -32,7 +32,7 @@ struct InspectCommands {
                 let source = try SpecSource.load(path)
                 var summary = ""
                 for variant in source.spec.variants {
-                    let plan = try RenderPlan.measuring(source.spec.applying(variant), file: path)
+                    let plan = try RenderPlan.measuring(source.spec.applying(variant), file: path, root: root)
                     for warning in plan.warnings where variant == source.spec.variants.first {
                         console.err("pickerreel: warning: \(path): \(warning)\n")
                     }
@@ -52,7 +52,9 @@ struct InspectCommands {
     }
 
     func frame(_ options: FrameOptions) throws -> Int32 {
-        let renderer = try Renderer(try spec(options.specPath, variant: options.variant), file: options.specPath)
+        let renderer = try Renderer(
+            try spec(options.specPath, variant: options.variant), file: options.specPath,
+            root: options.root.map { URL(fileURLWithPath: $0) })
         let svg = options.outputPath.hasSuffix(".svg")
         let bytes: Data
         switch options.moment {

@@ -48,7 +48,7 @@ struct RenderCommand: Sendable {
         let failures = runInParallel(count: sources.count, workers: workers) { index in
             let source = sources[index]
             let destination = URL(fileURLWithPath: parent).appendingPathComponent(source.name)
-            let planned = try Renderer.Planned(source.spec, variant: source.variant, file: source.path)
+            let planned = try Renderer.Planned(source.spec, variant: source.variant, file: source.path, root: command.options.root)
             let need = sideBySide == 1 ? 0 : planned.memory(formats: command.options.formats, threads: frameWorkers, within: part)
             let summary = try shared.withShare(of: need) {
                 try command.render(

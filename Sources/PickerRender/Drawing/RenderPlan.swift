@@ -25,23 +25,31 @@ package struct RenderPlan: Sendable {
     /// Each item's icon or image, read and checked; nil for an item with neither.
     package let graphics: [GraphicFile?]
 
-    /// Validates and plans `spec`, measuring its labels with `text`, the Pango objects that will also draw them.
+    /// Validates and plans `spec`, measuring its labels with `text`, the Pango objects that will also draw them; its
+    /// icons and images are read from inside `root` (`FileScope`: by default the repository that holds `file`).
     ///
-    /// Throws `SpecError` for a spec that is not valid or whose canvas or frame count exceed `SpecLimits`.
-    package init(spec: PickerSpec, file: String?, measuringWith text: PangoText) throws(SpecError) {
+    /// Throws `SpecError` for a spec that is not valid or whose canvas or frame count exceed `SpecLimits`, or whose
+    /// icon or image is outside the root or cannot be used.
+    package init(spec: PickerSpec, file: String?, root: String? = nil, measuringWith text: PangoText) throws(SpecError) {
         try spec.validate(file: file)
         self.spec = spec
         self.file = file
         style = spec.resolvedStyle
-        let folder = file.map { URL(fileURLWithPath: $0).deletingLastPathComponent() }
+        // Made at the first icon or image: a spec without one looks for no repository.
+        var madeScope: FileScope?
+        func scope() -> FileScope {
+            let scope = madeScope ?? FileScope(specFile: file, root: root)
+            madeScope = scope
+            return scope
+        }
         var graphics: [GraphicFile?] = []
         for (index, item) in spec.items.enumerated() {
             let field = JSONPath.root.appending("items").appending(index: index)
             if let icon = item.icon {
-                graphics.append(try GraphicFile.load(icon, relativeTo: folder, template: true, file: file, field: field.appending("icon")))
+                graphics.append(try GraphicFile.load(icon, in: scope(), template: true, file: file, field: field.appending("icon")))
             } else if let image = item.image {
                 graphics.append(
-                    try GraphicFile.load(image, relativeTo: folder, template: false, file: file, field: field.appending("image")))
+                    try GraphicFile.load(image, in: scope(), template: false, file: file, field: field.appending("image")))
             } else {
                 graphics.append(nil)
             }

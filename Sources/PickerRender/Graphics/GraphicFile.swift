@@ -27,27 +27,23 @@ package struct GraphicFile: Equatable, Sendable {
     /// True for an icon: a template whose shape is drawn in the label's colour.
     package var isTemplate: Bool
 
-    /// Reads the icon or image `path` names (relative to `folder` unless absolute), for the field at `field`.
+    /// Reads the icon or image `path` names (relative to the spec's folder, inside the root: `FileScope`), for the
+    /// field at `field`.
     ///
-    /// Throws `SpecError` naming the field when the file is missing, not a regular file, over
+    /// Throws `SpecError` naming the field when the file is outside the root, missing, not a regular file, over
     /// `SpecLimits.maximumImageFileBytes`, not an SVG (for an icon) or an SVG or PNG (for an image), or malformed.
-    package static func load(_ path: String, relativeTo folder: URL?, template: Bool, file: String?, field: JSONPath) throws(SpecError)
+    package static func load(_ path: String, in scope: FileScope, template: Bool, file: String?, field: JSONPath) throws(SpecError)
         -> GraphicFile
     {
         func failure(_ reason: String) -> SpecError {
             SpecError(file: file, path: field, problem: .unusableFile(path: path, reason: reason))
         }
-        let url = path.hasPrefix("/") ? URL(fileURLWithPath: path) : (folder ?? URL(fileURLWithPath: ".")).appendingPathComponent(path)
-        var status = stat()
-        guard stat(url.path, &status) == 0 else { throw failure(errno == ENOENT ? "no such file" : String(cString: strerror(errno))) }
-        guard status.st_mode & S_IFMT == S_IFREG else { throw failure("not a regular file") }
-        guard Int(status.st_size) <= SpecLimits.maximumImageFileBytes else {
-            throw failure("the file is \(status.st_size) bytes; an icon or image may be at most \(SpecLimits.maximumImageFileBytes) bytes")
+        let bytes: [UInt8]
+        do {
+            bytes = try scope.read(path, maximumBytes: SpecLimits.maximumImageFileBytes)
+        } catch {
+            throw failure(error.reason)
         }
-        guard let data = FileManager.default.contents(atPath: url.path), data.count <= SpecLimits.maximumImageFileBytes else {
-            throw failure("cannot read it")
-        }
-        let bytes = [UInt8](data)
         if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) {
             guard !template else { throw failure("an icon must be an SVG file (use \"image\" for a PNG in its own colours)") }
             do {

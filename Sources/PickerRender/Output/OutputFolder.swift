@@ -18,7 +18,8 @@ import PickerKit
 /// - `commit` writes a manifest, renames the staging folder to mark the switch as started, moves each old file
 ///   that is replaced or removed into a backup folder and each new file into place, then deletes the backup. A
 ///   failure part-way moves everything back. A switch cut short by SIGKILL is finished by the next `OutputFolder`
-///   on the same destination, before it does anything else, and staging folders left by killed renders are removed.
+///   on the same destination, before it does anything else, and staging folders left by killed renders are removed,
+///   those beside the destination of every spec in the same parent.
 /// - While a switch runs, `OutputFolders.interruptAll()` (the signal handler) waits for it to end rather than
 ///   cutting it in half.
 ///
@@ -55,6 +56,9 @@ package final class OutputFolder: @unchecked Sendable {
 
         /// True for the hidden entries of a render in progress or cut short, which belong to no output.
         package static func isInternal(_ name: String) -> Bool { name.hasPrefix(prefix) }
+        /// True for the journal of a switch: it is there from before the first file is moved until after the last,
+        /// so a folder holding one holds old and new files mixed until the next output into it finishes the switch.
+        package static func isSwitchJournal(_ name: String) -> Bool { name.hasPrefix(commit) }
     }
 
     /// The folder the files end up in.
@@ -69,6 +73,8 @@ package final class OutputFolder: @unchecked Sendable {
     private var stagingPath: String
     /// True when the staging folder is beside a destination this output made, to be renamed onto it whole.
     private var stagesBeside = false
+    /// The staging folder beside the destination, opened to hold its lock; -1 when there is none.
+    private var stagingDescriptor: Int32 = -1
     private let faults: RenameFaults?
     private let lock = Lock()
     private let switchLock = Lock()
@@ -151,17 +157,23 @@ package final class OutputFolder: @unchecked Sendable {
         do {
             if !stagesBeside { try Self.recover(destination) }
             try Self.makeFolder(staging)
+            if stagesBeside {
+                // Held until this output ends: a render of another spec into the same parent leaves it alone.
+                stagingDescriptor = open(staging.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+                if stagingDescriptor >= 0 { _ = flock(stagingDescriptor, LOCK_EX | LOCK_NB) }
+            }
         } catch {
             undo()
             throw error
         }
-        Self.removeLegacyStaging(beside: destination)
+        Self.removeStaleStaging(beside: destination)
     }
 
     deinit {
         if phase == .writing { removeStaging() }
         OutputFolders.shared.unregister(self)
         if descriptor >= 0 { close(descriptor) }
+        if stagingDescriptor >= 0 { close(stagingDescriptor) }
     }
 
     /// Writes one file into the staging folder; several threads may write at once.
@@ -445,18 +457,27 @@ package final class OutputFolder: @unchecked Sendable {
         }
     }
 
-    /// Removes `.NAME.pickerreel-PID-N` folders that earlier versions staged beside the destination, when the
-    /// process that made them is gone.
-    static func removeLegacyStaging(beside destination: URL) {
+    /// Removes the `.NAME.pickerreel-PID-N` staging folders that killed renders of any spec left beside
+    /// `destination` (in its parent): those whose process is gone and that no live render holds locked.
+    ///
+    /// A render killed while it filled a new folder leaves its whole render there (22 MB for a large spec); the next
+    /// render into the same parent, of whatever spec, clears it.
+    static func removeStaleStaging(beside destination: URL) {
         let parent = destination.deletingLastPathComponent()
-        let prefix = ".\(destination.lastPathComponent).pickerreel-"
         let entries = (try? FileManager.default.contentsOfDirectory(atPath: parent.path)) ?? []
-        for name in entries where name.hasPrefix(prefix) {
-            let rest = name.dropFirst(prefix.count)
-            guard let pid = Int32(rest.prefix(while: { $0.isASCII && $0.isNumber })), pid > 0 else { continue }
-            if kill(pid, 0) != 0 && errno == ESRCH {
-                removeTree(parent.appendingPathComponent(name))
-            }
+        for name in entries where name.hasPrefix(".") {
+            guard let marker = name.ranges(of: ".pickerreel-").last else { continue }
+            let token = name[marker.upperBound...].split(separator: "-", omittingEmptySubsequences: false)
+            guard token.count == 2, let pid = Int32(token[0]), pid > 0, UInt32(token[1]) != nil else { continue }
+            guard kill(pid, 0) != 0 && errno == ESRCH else { continue }
+            let folder = parent.appendingPathComponent(name)
+            let held = open(folder.path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+            guard held >= 0 else { continue }
+            defer { close(held) }
+            // A render in another PID namespace (a container sharing the folder) is alive though its PID is not
+            // seen here: it holds its staging folder locked.
+            guard flock(held, LOCK_EX | LOCK_NB) == 0 else { continue }
+            removeTree(folder)
         }
     }
 

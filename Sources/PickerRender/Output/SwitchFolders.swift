@@ -57,9 +57,27 @@ final class SwitchFolders {
         if let faults, faults.shouldFail() {
             throw RenderError.file(path: target, reason: "cannot move the file into place (\(String(cString: strerror(EIO))))")
         }
+        if name.contains("/"), let link = linkOnPath(of: name, in: from) ?? linkOnPath(of: name, in: to) {
+            throw RenderError.file(
+                path: link, reason: "is a link; files are moved only inside the folder, never through a link that could lead out of it")
+        }
         guard renameat(from, name, to, name) == 0 else {
             throw RenderError.file(path: target, reason: "cannot move the file into place (\(String(cString: strerror(errno))))")
         }
+    }
+
+    /// The path of the first folder of the relative path `name` inside `folder` that is a symbolic link, or nil: a
+    /// tree from a pull request (goldens with `sub -> /elsewhere`, or a forged switch left to finish) must not make
+    /// a switch write or take files outside the folder.
+    func linkOnPath(of name: String, in folder: Int32) -> String? {
+        var prefix = ""
+        for component in name.split(separator: "/").dropLast() {
+            prefix += prefix.isEmpty ? String(component) : "/" + component
+            var status = stat()
+            guard fstatat(folder, prefix, &status, AT_SYMLINK_NOFOLLOW) == 0 else { return nil }
+            if status.st_mode & S_IFMT == S_IFLNK { return path(of: folder) + "/" + prefix }
+        }
+        return nil
     }
 
     /// The path `folder` was opened at, for messages.

@@ -72,9 +72,11 @@ public final class Renderer: Sendable {
         /// (`MemoryBudget`'s figures): its drawers, and the largest encoder beside them.
         package func memory(formats: [OutputFormat], threads: Int, within budget: MemoryBudget) -> Int {
             let pixels = plan.pixelWidth * plan.pixelHeight
-            let drawer = MemoryBudget.drawerBytes(pixels: pixels)
+            let drawer = MemoryBudget.drawerBytes(pixels: pixels) + plan.pictureBytes
             let encoder = formats.map { MemoryBudget.encoderBytes($0, pixels: pixels) }.max() ?? 0
-            return max(budget.lanes(wanted: threads, each: drawer) * drawer, drawer + encoder)
+            // The icons and images are decoded once, before any drawer draws: the largest PNG at full size, and the
+            // shared pictures at the size drawn.
+            return max(budget.lanes(wanted: threads, each: drawer) * drawer, drawer + encoder) + plan.decodeBytes + plan.pictureBytes
         }
     }
 

@@ -13,9 +13,8 @@ struct FormatAgreementTests {
         let surface = try ImageSurface(width: plan.pixelWidth, height: plan.pixelHeight)
         let context = try CairoContext(surface: surface.pointer)
         let scale = plan.spec.output.scale
-        document.draw(
-            in: Rect(x: 0, y: 0, width: plan.layout.canvas.width * scale, height: plan.layout.canvas.height * scale), on: context.pointer,
-            tint: nil)
+        try document.draw(
+            in: Rect(x: 0, y: 0, width: plan.layout.canvas.width * scale, height: plan.layout.canvas.height * scale), on: context.pointer)
         return surface.rgbaImage()
     }
 

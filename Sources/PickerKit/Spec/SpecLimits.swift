@@ -47,6 +47,9 @@ public enum SpecLimits {
     public static let maximumVariants = 64
     /// The largest icon or image file read, in bytes.
     public static let maximumImageFileBytes = 1 << 20
+    /// Pixels of a spec's PNG images together, as their headers declare: each is decoded once a render (4 bytes a
+    /// pixel while it is scaled to the size it is drawn), so this bounds that work as one frame's pixels do.
+    public static let maximumImagePixels = 64 << 20
     /// How many times an animated output may play (a GIF's loop counter is 16 bits).
     public static let loopCount = 1...65_535
 }

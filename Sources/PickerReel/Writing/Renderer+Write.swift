@@ -34,7 +34,7 @@ extension Renderer {
         var files: [String] = []
         let jobs = options.jobs ?? ProcessInfo.processInfo.activeProcessorCount
         let pixels = plan.pixelWidth * plan.pixelHeight
-        let drawer = MemoryBudget.drawerBytes(pixels: pixels)
+        let drawer = MemoryBudget.drawerBytes(pixels: pixels) + plan.pictureBytes
         do {
             // Runs of frames showing the same picture: each is drawn once and its bytes written for every frame.
             let runs = perFrame.isEmpty ? [] : Self.longestFirst(Self.holdRuns(of: plan.timeline))

@@ -39,6 +39,15 @@ package final class ImageSurface {
     /// `RenderError.tooLarge` before anything is decoded, and a damaged chunk `RenderError.notPNG` saying which.
     package init(pngBytes: [UInt8], path: String) throws(RenderError) {
         let structure = try PNGStructure(checking: pngBytes, path: path)
+        // cairo reports every libpng failure as "out of memory", so whether the pixels' memory can be had at all is
+        // asked first: a picture too large for the memory left is then said to be so, not to be damaged.
+        let probe = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(structure.width), Int32(structure.height))
+        let probed = probe.map { cairo_surface_status($0) } ?? CAIRO_STATUS_NO_MEMORY
+        if let probe { cairo_surface_destroy(probe) }
+        guard probed == CAIRO_STATUS_SUCCESS else {
+            throw RenderError.notPNG(
+                path: path, detail: "its \(structure.width) × \(structure.height) px are too large to decode in the memory left")
+        }
         let source = ByteSource(pngBytes)
         let surface = withExtendedLifetime(source) {
             cairo_image_surface_create_from_png_stream(ByteSource.read, Unmanaged.passUnretained(source).toOpaque())

@@ -55,12 +55,22 @@ package final class FrameDrawer {
         self.plan = plan
         self.text = text
         pngEncoder = try PNGEncoder(compression: pngCompression)
-        var graphics: [LoadedGraphic?] = []
-        for file in plan.graphics { graphics.append(try file.map { file throws(RenderError) in try LoadedGraphic(file) }) }
-        painter = PickerPainter(style: plan.style, layout: plan.layout, text: text, graphics: graphics, rasterScale: plan.spec.output.scale)
-        // SVG frames embed shadow masks as pictures: at least 2 pixels a point, so they stay sharp on a retina screen.
+        func loaded(scale: Double) throws(RenderError) -> [LoadedGraphic?] {
+            var graphics: [LoadedGraphic?] = []
+            for picture in try plan.pictures.pictures(scale: scale) {
+                graphics.append(try picture.map { picture throws(RenderError) in try LoadedGraphic(picture) })
+            }
+            return graphics
+        }
+        let scale = plan.spec.output.scale
+        let graphics = try loaded(scale: scale)
+        painter = PickerPainter(style: plan.style, layout: plan.layout, text: text, graphics: graphics, rasterScale: scale)
+        // SVG frames embed shadow masks, icons and images as pictures: at least 2 pixels a point, so they stay sharp
+        // on a retina screen, and an icon's SVG costs its picture's bytes whatever librsvg expands it to.
+        let svgScale = RenderPlan.svgFrameScale(scale)
         vectorPainter = PickerPainter(
-            style: plan.style, layout: plan.layout, text: text, graphics: graphics, rasterScale: max(2, plan.spec.output.scale))
+            style: plan.style, layout: plan.layout, text: text, graphics: svgScale == scale ? graphics : try loaded(scale: svgScale),
+            rasterScale: svgScale)
         if let shared, shared.compression == pngCompression, shared.surface.width == plan.pixelWidth,
             shared.surface.height == plan.pixelHeight
         {
@@ -171,8 +181,8 @@ package final class FrameDrawer {
         set { pngEncoder.reusesStaticTokens = newValue }
     }
 
-    /// The SVG of the frame showing `state`: vector shapes, labels as glyph outlines, icons as vectors, one point one
-    /// CSS pixel (shadows are blurred pictures).
+    /// The SVG of the frame showing `state`: vector shapes, labels as glyph outlines, one point one CSS pixel (shadows,
+    /// icons and images are pictures at `RenderPlan.svgFrameScale` pixels a point).
     package func svg(state: FrameState) throws(RenderError) -> [UInt8] {
         try svgDocument { context in vectorPainter.draw(state, on: context) }
     }

@@ -120,8 +120,8 @@ struct PickerPainter {
 
     /// A segment's image in its own colours, which looks the same whatever the selection; nothing for a template.
     func drawPicture(of segment: PickerLayout.Segment, graphic: LoadedGraphic?, on context: CairoContext) {
-        guard let graphic, let frame = segment.graphicFrame, !graphic.isTemplate else { return }
-        graphic.draw(in: frame, tint: nil, on: context.pointer)
+        guard let graphic, !graphic.isTemplate else { return }
+        graphic.draw(tint: nil, on: context.pointer)
     }
 
     /// A segment's label (and template icon, which takes the label's colour) in its regular or selected look.
@@ -134,8 +134,8 @@ struct PickerPainter {
         let grouped = opacity < 1 && Self.hasEmoji(label)
         if grouped { cairo_push_group(context.pointer) }
         let color = (selected ? style.selectedLabelColor : style.labelColor).multiplyingAlpha(by: grouped ? 1 : opacity)
-        if let graphic, graphic.isTemplate, let frame = segment.graphicFrame {
-            graphic.draw(in: frame, tint: color, on: context.pointer)
+        if let graphic, graphic.isTemplate {
+            graphic.draw(tint: color, on: context.pointer)
         }
         if !label.isEmpty {
             context.setSource(color)
@@ -177,43 +177,54 @@ struct PickerPainter {
     }
 }
 
-/// An icon or image ready to draw on one thread: an SVG document, or a PNG picture.
-enum LoadedGraphic {
-    /// An SVG; a template is drawn in the label's colour.
-    case svg(SVGDocument, template: Bool)
-    /// A PNG, drawn in its own colours.
-    case png(ImageSurface)
+/// An icon or image ready to paint on one thread: its `GraphicPicture` in a cairo surface of this thread's own.
+final class LoadedGraphic {
+    private let picture: GraphicPicture
+    private let surface: ImageSurface
 
-    /// Loads `file` for the calling thread's drawing.
+    /// A surface holding `picture`'s pixels.
     ///
-    /// Throws `RenderError` when the bytes no longer parse (they did when the plan read them).
-    init(_ file: GraphicFile) throws(RenderError) {
-        switch file.kind {
-        case .svg: self = .svg(try SVGDocument(bytes: file.bytes), template: file.isTemplate)
-        case .png: self = .png(try ImageSurface(pngBytes: file.bytes, path: "image"))
+    /// Throws `RenderError.cairo` when cairo cannot allocate it.
+    init(_ picture: GraphicPicture) throws(RenderError) {
+        self.picture = picture
+        surface = try ImageSurface(width: picture.width, height: picture.height)
+        guard let data = cairo_image_surface_get_data(surface.pointer) else {
+            throw RenderError.cairo(operation: "reach an icon's pixels", detail: "no pixel data")
         }
+        let (stride, rowBytes) = (surface.stride, picture.width * 4)
+        picture.pixels.withUnsafeBufferPointer { pixels in
+            guard let base = pixels.baseAddress else { return }
+            for row in 0..<picture.height { (data + row * stride).update(from: base + row * rowBytes, count: rowBytes) }
+        }
+        cairo_surface_mark_dirty(surface.pointer)
     }
 
     /// True for a template icon, drawn in the label's colour.
-    var isTemplate: Bool {
-        if case .svg(_, let template) = self { return template }
-        return false
-    }
+    var isTemplate: Bool { picture.isTemplate }
 
-    /// Draws the graphic fitted into `rect`; a template SVG is filled with `tint`.
-    func draw(in rect: Rect, tint: RGBAColor?, on cairo: OpaquePointer) {
-        switch self {
-        case .svg(let document, _):
-            document.draw(in: rect, on: cairo, tint: tint)
-        case .png(let picture):
-            guard picture.width > 0, picture.height > 0, rect.width > 0, rect.height > 0 else { return }
-            cairo_save(cairo)
-            cairo_translate(cairo, rect.x, rect.y)
-            cairo_scale(cairo, rect.width / Double(picture.width), rect.height / Double(picture.height))
-            cairo_set_source_surface(cairo, picture.pointer, 0, 0)
-            cairo_pattern_set_filter(cairo_get_source(cairo), CAIRO_FILTER_GOOD)
-            cairo_paint(cairo)
-            cairo_restore(cairo)
+    /// Paints the picture where it was drawn; a template's shape is filled with `tint`.
+    ///
+    /// Where the context draws `picture.scale` pixels a point (PNG frames), the picture's pixels land on the frame's
+    /// own, unfiltered: the frame looks as if the graphic were drawn into it. An SVG frame gets it as an image.
+    func draw(tint: RGBAColor?, on cairo: OpaquePointer) {
+        cairo_save(cairo)
+        cairo_scale(cairo, 1 / picture.scale, 1 / picture.scale)
+        var matrix = cairo_matrix_t()
+        cairo_get_matrix(cairo, &matrix)
+        // 1 / scale × scale may miss 1 by an ulp, which would make cairo filter the pixels instead of copying them.
+        if abs(matrix.xx - 1) < 1e-9, abs(matrix.yy - 1) < 1e-9, matrix.xy == 0, matrix.yx == 0 {
+            matrix.xx = 1
+            matrix.yy = 1
+            cairo_set_matrix(cairo, &matrix)
         }
+        cairo_translate(cairo, Double(picture.x), Double(picture.y))
+        if let tint {
+            cairo_set_source_rgba(cairo, tint.red, tint.green, tint.blue, tint.alpha)
+            cairo_mask_surface(cairo, surface.pointer, 0, 0)
+        } else {
+            cairo_set_source_surface(cairo, surface.pointer, 0, 0)
+            cairo_paint(cairo)
+        }
+        cairo_restore(cairo)
     }
 }

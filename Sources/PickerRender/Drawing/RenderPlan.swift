@@ -24,6 +24,9 @@ package struct RenderPlan: Sendable {
     package let warnings: [String]
     /// Each item's icon or image, read and checked; nil for an item with neither.
     package let graphics: [GraphicFile?]
+    /// The icons and images drawn at the size they are drawn, once a render, shared by its drawers: SVGs already
+    /// drawn (at the PNG frames' scale and the SVG frames'), PNGs decoded on first use.
+    package let pictures: GraphicPictures
 
     /// Validates and plans `spec`, measuring its labels with `text`, the Pango objects that will also draw them; its
     /// icons and images are read from inside `root` (`FileScope`: by default the repository that holds `file`).
@@ -55,12 +58,40 @@ package struct RenderPlan: Sendable {
             }
         }
         self.graphics = graphics
+        var imagePixels = 0
+        for (index, graphic) in graphics.enumerated() where graphic?.kind == .png {
+            imagePixels += graphic?.pixelCount ?? 0
+            guard imagePixels > SpecLimits.maximumImagePixels else { continue }
+            throw SpecError(
+                file: file, path: Self.field(of: spec.items[index], at: index),
+                problem: .unusableFile(
+                    path: spec.items[index].image ?? "",
+                    reason:
+                        "the images up to this one have \(imagePixels) pixels to decode; a spec's images may have at most \(SpecLimits.maximumImagePixels) in all"
+                ))
+        }
         let iconHeight = style.icon.size
         let sizes = graphics.map { graphic in graphic.map { Size(width: iconHeight * $0.aspectRatio, height: iconHeight) } }
         layout = PickerLayout(spec: spec, measurer: text, graphicSizes: sizes)
         timeline = Timeline(spec: spec, layout: layout)
         try RenderLimits.check(spec: spec, layout: layout, timeline: timeline, file: file)
         (pixelWidth, pixelHeight) = layout.pixelSize(scale: spec.output.scale)
+        let fields = spec.items.enumerated().map { Self.field(of: $0.element, at: $0.offset) }
+        pictures = GraphicPictures(files: graphics, frames: layout.segments.map(\.graphicFrame), fields: fields.map(\.description))
+        // Every SVG is drawn here, as the frames will draw it, so that one librsvg cannot draw is refused by
+        // `validate` too, naming its field.
+        for scale in Set([spec.output.scale, Self.svgFrameScale(spec.output.scale)]).sorted() {
+            for (index, graphic) in graphics.enumerated() where graphic?.kind == .svg {
+                do {
+                    _ = try pictures.picture(at: index, scale: scale)
+                } catch {
+                    throw SpecError(
+                        file: file, path: fields[index],
+                        problem: .unusableFile(
+                            path: spec.items[index].icon ?? spec.items[index].image ?? "", reason: "it cannot be drawn: \(error)"))
+                }
+            }
+        }
         var warnings: [String] = []
         if let used = text.resolvedFamily(of: style.font), used.lowercased() != style.font.family.lowercased() {
             warnings.append("the font family \"\(style.font.family)\" is not installed; using \"\(used)\" instead")
@@ -77,5 +108,31 @@ package struct RenderPlan: Sendable {
             )
         }
         self.warnings = warnings
+    }
+
+    /// The bytes one drawer's copies of the icons and images take (`LoadedGraphic`), at the PNG frames' scale and
+    /// the SVG frames'; the render's shared pictures take as much again.
+    package var pictureBytes: Int {
+        let scales = Set([spec.output.scale, Self.svgFrameScale(spec.output.scale)])
+        var bytes = 0
+        for (index, segment) in layout.segments.enumerated() where graphics[index] != nil {
+            guard let frame = segment.graphicFrame else { continue }
+            for scale in scales { bytes += Int(((frame.width * scale + 2) * (frame.height * scale + 2) * 4).rounded(.up)) }
+        }
+        return bytes
+    }
+
+    /// The bytes decoding the largest PNG image takes while it is scaled to the size drawn (its pixels at 4 bytes).
+    package var decodeBytes: Int {
+        graphics.reduce(0) { max($0, ($1?.pixelCount ?? 0) * 4) }
+    }
+
+    /// Pixels a point of the pictures SVG frames embed (shadow masks, icons and images): at least 2, so they stay
+    /// sharp on a retina screen.
+    package static func svgFrameScale(_ scale: Double) -> Double { max(2, scale) }
+
+    /// `items[N].icon` or `items[N].image`, the field that names `item`'s graphic.
+    static func field(of item: Item, at index: Int) -> JSONPath {
+        JSONPath.root.appending("items").appending(index: index).appending(item.icon != nil ? "icon" : "image")
     }
 }

@@ -11,7 +11,7 @@ import PickerKit
 /// when a spec is planned so that `validate` finds a missing, oversized or malformed file.
 package struct GraphicFile: Equatable, Sendable {
     /// What the file holds.
-    package enum Kind: Equatable, Sendable {
+    package enum Kind: Hashable, Sendable {
         /// An SVG document, drawn as vectors by librsvg.
         case svg
         /// A PNG picture.
@@ -26,6 +26,8 @@ package struct GraphicFile: Equatable, Sendable {
     package var aspectRatio: Double
     /// True for an icon: a template whose shape is drawn in the label's colour.
     package var isTemplate: Bool
+    /// The pixels a PNG's header declares (width × height), which decoding it takes; 0 for an SVG.
+    package var pixelCount = 0
 
     /// Reads the icon or image `path` names (relative to the spec's folder, inside the root: `FileScope`), for the
     /// field at `field`.
@@ -46,9 +48,12 @@ package struct GraphicFile: Equatable, Sendable {
         }
         if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) {
             guard !template else { throw failure("an icon must be an SVG file (use \"image\" for a PNG in its own colours)") }
+            // The header and the chunks' CRCs, not the pixels: those are decoded once a render, at the size drawn.
             do {
-                let surface = try ImageSurface(pngBytes: bytes, path: path)
-                return GraphicFile(bytes: bytes, kind: .png, aspectRatio: Double(surface.width) / Double(surface.height), isTemplate: false)
+                let header = try PNGStructure(checking: bytes, path: path)
+                return GraphicFile(
+                    bytes: bytes, kind: .png, aspectRatio: Double(header.width) / Double(header.height), isTemplate: false,
+                    pixelCount: header.width * header.height)
             } catch {
                 throw failure("not a PNG that can be read (\(error))")
             }

@@ -4,9 +4,9 @@ import PickerKit
 
 /// Owns one librsvg handle: an SVG document loaded from memory, which draws as vectors into a cairo context.
 ///
-/// Not thread-safe: each drawer loads its own from the file's bytes.
+/// Not thread-safe: each use loads its own from the file's bytes.
 package final class SVGDocument {
-    private let handle: OpaquePointer
+    private let handle: RSVGHandle
     private let rsvg: picker_rsvg
     /// Width over height: from the document's width and height, or its viewBox; 1 when it has neither.
     package let aspectRatio: Double
@@ -25,7 +25,8 @@ package final class SVGDocument {
             if let error { rsvg.g_error_free(error) }
             throw RenderError.encoder(format: "SVG", detail: message)
         }
-        handle = loaded
+        // Owned from here on, so that a throw below releases it once (it was released here and again by `deinit`).
+        handle = RSVGHandle(loaded, library: rsvg)
         var width = 0.0
         var height = 0.0
         if rsvg.rsvg_handle_get_intrinsic_size_in_pixels(loaded, &width, &height) != 0, width > 0, height > 0, width.isFinite,
@@ -44,13 +45,8 @@ package final class SVGDocument {
             aspectRatio = hasViewBox != 0 && ratio.isFinite && ratio > 0 ? ratio : 1
         }
         guard (1e-3...1e3).contains(aspectRatio) else {
-            rsvg.g_object_unref(UnsafeMutableRawPointer(loaded))
             throw RenderError.encoder(format: "SVG", detail: "its width is \(aspectRatio) times its height; at most 1000 times either way")
         }
-    }
-
-    deinit {
-        rsvg.g_object_unref(UnsafeMutableRawPointer(handle))
     }
 
     /// librsvg's functions, opened on first use and kept for the life of the process.
@@ -65,20 +61,17 @@ package final class SVGDocument {
         }
     }
 
-    /// Draws the document fitted into `rect` (in the context's user space), as vectors.
+    /// Draws the document fitted into `rect` (in the context's user space), as vectors, in its own colours.
     ///
-    /// With `tint`, the document is a template: its shape (alpha) is filled with `tint`, as SF Symbols are drawn.
-    package func draw(in rect: Rect, on cairo: OpaquePointer, tint: RGBAColor?) {
+    /// Throws `RenderError.invalidOption` with librsvg's message when librsvg gives up (a document that references more
+    /// elements than librsvg draws, for one), or with cairo's when the context is left in an error.
+    package func draw(in rect: Rect, on cairo: OpaquePointer) throws(RenderError) {
         var viewport = picker_rsvg_rectangle(x: rect.x, y: rect.y, width: rect.width, height: rect.height)
-        guard let tint else {
-            _ = rsvg.rsvg_handle_render_document(handle, cairo, &viewport, nil)
-            return
-        }
-        cairo_push_group(cairo)
-        _ = rsvg.rsvg_handle_render_document(handle, cairo, &viewport, nil)
-        let shape = cairo_pop_group(cairo)
-        cairo_set_source_rgba(cairo, tint.red, tint.green, tint.blue, tint.alpha)
-        cairo_mask(cairo, shape)
-        cairo_pattern_destroy(shape)
+        var error: UnsafeMutablePointer<picker_rsvg_error>?
+        let drawn = rsvg.rsvg_handle_render_document(handle.pointer, cairo, &viewport, &error)
+        let message = error.flatMap { $0.pointee.message.map { String(cString: $0) } }
+        if let error { rsvg.g_error_free(error) }
+        guard drawn != 0 else { throw RenderError.invalidOption("librsvg: \(message ?? "it stopped drawing")") }
+        try checkCairo(cairo_status(cairo), "draw the SVG")
     }
 }

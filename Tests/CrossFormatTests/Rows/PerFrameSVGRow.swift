@@ -22,7 +22,7 @@ struct PerFrameSVGRow: FormatRow {
         return try moments.map { time in
             let document = try SVGDocument(bytes: [UInt8](try renderer.svg(at: time)))
             let raster = try CairoRaster(width: width, height: height)
-            document.draw(in: Rect(x: 0, y: 0, width: canvas.width * scale, height: canvas.height * scale), on: raster.context, tint: nil)
+            try document.draw(in: Rect(x: 0, y: 0, width: canvas.width * scale, height: canvas.height * scale), on: raster.context)
             return try raster.image()
         }
     }

@@ -15,7 +15,7 @@ public enum PickerReelTool {
     public static func run(_ arguments: [String], console: Console = .standard) -> Int32 {
         let status = execute(arguments, console: console)
         if let failure = console.failure() {
-            console.err("pickerreel: error: cannot write to \(failure)\n")
+            console.err(ErrorLine.line("cannot write to \(failure)") + "\n")
             return ExitCode.badInput
         }
         return status

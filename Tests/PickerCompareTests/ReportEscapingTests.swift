@@ -22,7 +22,7 @@ struct ReportEscapingTests {
     /// combining mark, which Foundation on Linux left as it was, is escaped too.
     @Test func htmlAndAnnotationsEscapeAsBefore() {
         #expect(HTMLReport.html("&\u{301}") == "&amp;\u{301}")
-        for text in ["a&b<c>\"d\"", "line\r\nbreak", "100%: a,b", "plain"] {
+        for text in ["a&b<c>\"d\"", "100%: a,b", "plain"] {
             let html = text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
                 .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
             #expect(HTMLReport.html(text) == html, "\(text.debugDescription)")
@@ -32,5 +32,9 @@ struct ReportEscapingTests {
             let property = data.replacingOccurrences(of: ":", with: "%3A").replacingOccurrences(of: ",", with: "%2C")
             #expect(GitHubReport.property(text) == property, "\(text.debugDescription)")
         }
+        // Line breaks and other control characters are shown as escapes first (`PlainText`), so no name makes a
+        // second line in an annotation or the page.
+        #expect(HTMLReport.html("line\r\nbreak\u{1B}") == #"line\r\nbreak\u{1B}"#)
+        #expect(GitHubReport.data("line\r\n%0A") == #"line\r\n%250A"#)
     }
 }

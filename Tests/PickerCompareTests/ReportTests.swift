@@ -99,7 +99,7 @@ struct ReportTests {
     func stepSummary() {
         let table = GitHubReport.stepSummary(Self.summary)
         #expect(table.hasPrefix("### pickerreel compare: 4 of 5 files differ"))
-        #expect(table.contains("| <code>spec/a.png</code> | differs | 3 pixels differ (6.25%), 2 anti-aliased not counted |"))
+        #expect(table.contains("| `spec/a.png` | differs | 3 pixels differ (6.25%), 2 anti-aliased not counted |"))
         #expect(!table.contains("spec/b.png"))
 
         let many = ComparisonSummary(

@@ -40,7 +40,7 @@ struct CompareReportToolTests {
         #expect(annotations[0].hasPrefix("::error file=\(expected.path)/seed-demo/frame-0005.png,title=pickerreel compare%3A differs::"))
         let summaryText = try String(contentsOf: stepSummary, encoding: .utf8)
         #expect(summaryText.hasPrefix("earlier step\n### pickerreel compare: 2 of "))
-        #expect(summaryText.contains("| <code>seed-demo/frame-0006.png</code> | removed |"))
+        #expect(summaryText.contains("| `seed-demo/frame-0006.png` | removed |"))
 
         // JUnit: a test case per compared file, two failures.
         let document = try XMLDocument(contentsOf: junit)
@@ -48,11 +48,12 @@ struct CompareReportToolTests {
         #expect(try document.nodes(forXPath: "//testcase").count == total)
         #expect(try document.nodes(forXPath: "//testcase/failure").count == 2)
 
-        // JSON in a file, the text on standard output.
+        // JSON in a file; the text on standard error, since standard output carries only the annotations.
         let json = try #require(
             try JSONSerialization.jsonObject(with: Data(contentsOf: folder.appendingPathComponent("report.json"))) as? [String: Any])
         #expect((json["counts"] as? [String: Int])?["differs"] == 1)
-        #expect(run.stdout.contains("differs       seed-demo/frame-0005.png: "))
+        #expect(run.stderr.contains("differs       seed-demo/frame-0005.png: "))
+        #expect(run.stdout.split(separator: "\n").allSatisfy { $0.hasPrefix("::error ") })
 
         // HTML: the pictures beside the page, and the page itself in Chromium.
         for kind in ["expected", "actual", "diff"] {

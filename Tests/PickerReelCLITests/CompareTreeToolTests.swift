@@ -117,11 +117,12 @@ struct CompareTreeToolTests {
     @Test("the parser: reports with and without paths, in order; flags; the metric's default threshold when none is given")
     func parser() throws {
         let command = try CommandParser.parse([
-            "compare", "e", "a", "--report", "html", "out/report", "--report=junit", "out/junit.xml", "-r", "github", "--report", "json",
+            "compare", "e", "a", "--report", "html", "out/report", "--report=junit", "out/junit.xml", "-r", "github", "--report",
+            "json=r.json",
             "--metric", "oklab", "--update", "--allow-empty", "-v",
         ])
         var expected = CompareOptions(expected: "e", actual: "a")
-        expected.reports = [.html(folder: "out/report"), .junit(path: "out/junit.xml"), .github, .json(path: nil)]
+        expected.reports = [.html(folder: "out/report"), .junit(path: "out/junit.xml"), .github, .json(path: "r.json")]
         expected.metric = .oklab
         expected.update = true
         expected.allowsEmpty = true
@@ -130,6 +131,8 @@ struct CompareTreeToolTests {
         #expect(
             try CommandParser.parse(["compare", "--", "-e.png", "-a.png"]) == .compare(CompareOptions(expected: "-e.png", actual: "-a.png"))
         )
+        // Standard output is the annotations' with --report github: JSON there would be mixed with them.
+        #expect(throws: UsageError.self) { try CommandParser.parse(["compare", "e", "a", "--report", "github", "--report", "json"]) }
         var json = CompareOptions(expected: "e", actual: "a")
         json.reports = [.json(path: "r.json")]
         json.tolerance = .ratio(0.01)

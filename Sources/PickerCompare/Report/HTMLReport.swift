@@ -154,7 +154,7 @@ public enum HTMLReport {
 
     /// `text` with HTML's special characters escaped.
     static func html(_ text: String) -> String {
-        text.replacingScalars(["&": "&amp;", "<": "&lt;", ">": "&gt;", "\"": "&quot;"])
+        PlainText.escaped(text).replacingScalars(["&": "&amp;", "<": "&lt;", ">": "&gt;", "\"": "&quot;"])
     }
 
     /// A relative URL for the `/`-separated `path`, each part percent-encoded: ASCII letters and digits and `-._~`

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import PickerKit
 
 /// The machine-readable report `pickerreel compare --report json` writes: the verdict, both roots, the settings,
 /// counts per status, and one entry per file, with sorted keys so the output is the same on every run.
@@ -112,6 +113,6 @@ public struct JSONReport: Codable, Equatable, Sendable {
     public func json() throws -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        return String(decoding: try encoder.encode(self), as: UTF8.self) + "\n"
+        return PlainText.json(String(decoding: try encoder.encode(self), as: UTF8.self)) + "\n"
     }
 }

@@ -1,3 +1,5 @@
+import PickerKit
+
 /// The JUnit XML report `pickerreel compare --report junit FILE` writes, for CI test viewers: one test suite, one
 /// test case per compared file (named by its relative path, its folder as the class name), and a `failure` with
 /// the figures for each file that does not match.
@@ -42,9 +44,14 @@ public enum JUnitReport {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// `text` with XML's special characters escaped, and control characters XML 1.0 cannot hold replaced by `?`.
+    /// `text` for an XML attribute or element: XML's special characters as entities; newline, carriage return
+    /// and tab as character references (`&#10;`), which a parser gives back and attribute normalisation does not
+    /// turn into spaces; the other characters `PlainText.escape(_:)` names (which XML 1.0 cannot hold or a
+    /// viewer would print raw) as `\u{1B}`; and the `[` of `##[` as `&#91;`, so a CI log that prints the file
+    /// runs no legacy workflow command.
     static func escape(_ text: String) -> String {
         var result = ""
+        var previous: (Unicode.Scalar?, Unicode.Scalar?) = (nil, nil)
         for scalar in text.unicodeScalars {
             switch scalar {
             case "&": result += "&amp;"
@@ -52,10 +59,18 @@ public enum JUnitReport {
             case ">": result += "&gt;"
             case "\"": result += "&quot;"
             case "'": result += "&apos;"
-            case "\n", "\t": result.unicodeScalars.append(scalar)
+            case "\n", "\r", "\t": result += "&#\(scalar.value);"
+            case "[" where previous == ("#", "#"): result += "&#91;"
             default:
-                result.unicodeScalars.append(scalar.value < 0x20 || (0xFFFE...0xFFFF).contains(scalar.value) ? "?" : scalar)
+                if let escape = PlainText.escape(scalar) {
+                    result += escape
+                } else if (0xFFFE...0xFFFF).contains(scalar.value) {
+                    result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+                } else {
+                    result.unicodeScalars.append(scalar)
+                }
             }
+            previous = (previous.1, scalar)
         }
         return result
     }

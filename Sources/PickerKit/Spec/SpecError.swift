@@ -17,7 +17,7 @@ public struct SpecError: Error, Equatable, Sendable, CustomStringConvertible {
         self.problem = problem
     }
 
-    /// The message for the user: file, path, and problem.
+    /// The message for the user: file, path, and problem, on one line (`PlainText.escaped`).
     public var description: String {
         var parts: [String] = []
         if let file { parts.append(file) }
@@ -27,7 +27,8 @@ public struct SpecError: Error, Equatable, Sendable, CustomStringConvertible {
             parts.append(path.isEmpty ? "(the whole document)" : path.description)
         }
         parts.append(problem.message)
-        return parts.joined(separator: ": ")
+        // Keys, values and paths come from the spec: escaped, so the message stays one line that commands nothing.
+        return PlainText.escaped(parts.joined(separator: ": "))
     }
 }
 

@@ -99,6 +99,11 @@ struct CompareCommand {
             guard kinds.insert(kind).inserted else { throw usage("--report \(kind) is given twice") }
             options.reports.append(request)
         }
+        if kinds.contains("github"), options.reports.contains(.json(path: nil)) {
+            throw usage(
+                "--report json prints to standard output, which --report github keeps for its annotations; write it to a file: --report json=FILE"
+            )
+        }
         options.update = parsed.has("--update")
         options.allowsEmpty = parsed.has("--allow-empty")
         options.verbose = parsed.has("--verbose")

@@ -15,7 +15,7 @@ extension CompareCommand {
         do {
             return try runChecked()
         } catch {
-            console.err("pickerreel compare: error: \(error)\n")
+            console.err(ErrorLine.text(for: error, command: "compare"))
             return ExitCode.badInput
         }
     }
@@ -35,12 +35,15 @@ extension CompareCommand {
         let summary = try comparison.compare(expected: options.expected, actual: options.actual, allowsMissingExpected: options.update)
 
         if summary.status == .nothingCompared && !options.allowsEmpty {
-            console.err(
-                "pickerreel compare: error: nothing to compare: no PNG files in \(options.expected) or \(options.actual); pass --allow-empty to accept that\n"
-            )
+            let message = "nothing to compare: no PNG files in \(options.expected) or \(options.actual); pass --allow-empty to accept that"
+            console.err(ErrorLine.line(message, command: "compare") + "\n")
             return ExitCode.badInput
         }
-        var textOnStandardOutput = true
+        // With the GitHub report, standard output is the runner's: it carries the annotations and nothing else,
+        // and the text report (and --update's lines) go to standard error, where the log still shows them.
+        let github = options.reports.contains(.github)
+        let say = github ? console.err : console.out
+        var textWanted = true
         for request in options.reports {
             switch request {
             case .json(let path):
@@ -54,7 +57,7 @@ extension CompareCommand {
                     try write(json, to: path, what: "JSON report")
                 } else {
                     console.out(json)
-                    textOnStandardOutput = false
+                    textWanted = false
                 }
             case .junit(let path):
                 try write(JUnitReport.xml(summary), to: path, what: "JUnit report")
@@ -67,14 +70,14 @@ extension CompareCommand {
                 try HTMLReport.write(summary, to: folder)
             }
         }
-        if textOnStandardOutput {
-            console.out(TextReport.text(summary, verbose: options.verbose))
+        if textWanted {
+            say(TextReport.text(summary, verbose: options.verbose))
         }
         guard options.update else {
             return summary.status == .differences ? ExitCode.differences : ExitCode.success
         }
         let changes = try ExpectedUpdate.apply(summary, through: locked)
-        console.out(Self.updateText(changes, expected: options.expected))
+        say(Self.updateText(changes, expected: options.expected))
         return ExitCode.success
     }
 
@@ -94,15 +97,15 @@ extension CompareCommand {
 
     /// What `--update` changed, a line per file and a summary.
     static func updateText(_ changes: [ExpectedUpdate.Change], expected: String) -> String {
-        guard !changes.isEmpty else { return "Nothing to update in \(expected).\n" }
+        guard !changes.isEmpty else { return PlainText.escaped("Nothing to update in \(expected).") + "\n" }
         var lines = changes.map { change in
-            change.kind.rawValue + String(repeating: " ", count: max(1, 10 - change.kind.rawValue.count)) + change.path
+            change.kind.rawValue + String(repeating: " ", count: max(1, 10 - change.kind.rawValue.count)) + PlainText.escaped(change.path)
         }
         let counts = [ExpectedUpdate.Change.Kind.replaced, .added, .removed].compactMap { kind -> String? in
             let count = changes.count { $0.kind == kind }
             return count > 0 ? "\(count) \(kind.rawValue)" : nil
         }
-        lines.append("Updated \(expected): \(counts.joined(separator: ", ")).")
+        lines.append(PlainText.escaped("Updated \(expected): \(counts.joined(separator: ", "))."))
         return lines.joined(separator: "\n") + "\n"
     }
 

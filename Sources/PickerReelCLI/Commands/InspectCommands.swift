@@ -34,7 +34,7 @@ struct InspectCommands {
                 for variant in source.spec.variants {
                     let plan = try RenderPlan.measuring(source.spec.applying(variant), file: path, root: root)
                     for warning in plan.warnings where variant == source.spec.variants.first {
-                        console.err("pickerreel: warning: \(path): \(warning)\n")
+                        console.err(ErrorLine.warning("\(warning)", about: path))
                     }
                     if summary.isEmpty {
                         let (width, height) = (plan.pixelWidth, plan.pixelHeight)
@@ -42,7 +42,7 @@ struct InspectCommands {
                     }
                 }
                 let variants = source.spec.variants.count
-                console.out("\(path): ok (\(summary)\(variants > 1 ? "; \(variants) variants" : ""))\n")
+                console.out(PlainText.escaped("\(path): ok (\(summary)\(variants > 1 ? "; \(variants) variants" : ""))") + "\n")
             } catch {
                 console.err(ErrorLine.text(for: error, context: path))
                 failed = true

@@ -29,8 +29,10 @@ struct RenderCommand: Sendable {
             let last = files.removeLast()
             let both = clashing.count == 2 ? "both" : "all"
             console.err(
-                "pickerreel: error: \(files.joined(separator: ", ")) and \(last) are \(both) named \"\(name)\"; their output folders would be the same (rename one)\n"
-            )
+                ErrorLine.line(
+                    "\(files.joined(separator: ", ")) and \(last) are \(both) named \"\(name)\"; their output folders would be the same (rename one)"
+                )
+                    + "\n")
             return ExitCode.badInput
         }
         let workers = options.jobs ?? ProcessInfo.processInfo.activeProcessorCount
@@ -66,7 +68,7 @@ struct RenderCommand: Sendable {
             }
             _ = specsDone.add(1)
             progress.finish()
-            if !command.options.quiet { command.console.err(summary + "\n") }
+            if !command.options.quiet { command.console.err(PlainText.escaped(summary) + "\n") }
         }
         progress.finish()
         // An interrupted render's failures are the interruption itself; the signal handler reports it.
@@ -139,7 +141,7 @@ struct RenderCommand: Sendable {
         let renderer = try Renderer(planned, pngCompression: compression)
         for warning in renderer.warnings where !options.quiet {
             let variant = source.variant.map { $0.suffix.isEmpty ? "" : " (variant \($0.suffix))" } ?? ""
-            console.err("pickerreel: warning: \(source.displayName)\(variant): \(warning)\n")
+            console.err(ErrorLine.warning("\(warning)", about: source.displayName + variant))
         }
         let write = WriteOptions(
             name: source.name, jobs: workers, gifMatte: options.gifMatte, webpQuality: options.webpQuality, video: options.video,

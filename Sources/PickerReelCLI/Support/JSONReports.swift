@@ -92,5 +92,5 @@ func jsonText(_ value: some Encodable) -> String {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
     guard let data = try? encoder.encode(value) else { return "{}\n" }
-    return String(decoding: data, as: UTF8.self) + "\n"
+    return PlainText.json(String(decoding: data, as: UTF8.self)) + "\n"
 }

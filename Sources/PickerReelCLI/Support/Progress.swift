@@ -28,7 +28,7 @@ final class Progress: @unchecked Sendable {
         guard now.timeIntervalSince(lastDraw) >= 0.1 else { return }
         lastDraw = now
         let elapsed = fixedDecimals(now.timeIntervalSince(started), digits: 1) + " s"
-        console.err("\r\u{1B}[K\(text()) (\(elapsed))")
+        console.err("\r\u{1B}[K" + PlainText.escaped("\(text()) (\(elapsed))"))
         drawn = true
     }
 

@@ -65,10 +65,10 @@ private final class SignalWaiter: @unchecked Sendable {
         var signalNumber: Int32 = 0
         while sigwait(&signals, &signalNumber) != 0 {}
         let (unchanged, completed) = OutputFolders.shared.interruptAll()
-        var message = "\npickerreel: interrupted"
+        var message = "pickerreel: interrupted"
         if !unchanged.isEmpty { message += "; left as it was: \(unchanged.joined(separator: ", "))" }
         if !completed.isEmpty { message += "; already complete: \(completed.joined(separator: ", "))" }
-        console.err(message + "\n")
+        console.err("\n" + PlainText.escaped(message) + "\n")
         // _exit, not exit: other threads are still drawing and encoding, and exit would run the libraries' exit
         // handlers and destructors under them (and LeakSanitizer's exit check would call their live objects
         // leaks). The message is written and nothing else is buffered (Console writes directly).

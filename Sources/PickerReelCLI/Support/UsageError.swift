@@ -7,7 +7,12 @@ public struct UsageError: Error, Equatable, Sendable, CustomStringConvertible {
 
     /// The message followed by where to find help.
     public var description: String {
+        "\(message)\n\(helpLine)"
+    }
+
+    /// The line after the message that says where to find help (`Run 'pickerreel render --help' for usage.`).
+    var helpLine: String {
         let help = command.isEmpty ? "pickerreel --help" : "pickerreel \(command) --help"
-        return "\(message)\nRun '\(help)' for usage."
+        return "Run '\(help)' for usage."
     }
 }

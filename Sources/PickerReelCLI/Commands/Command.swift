@@ -50,6 +50,11 @@ public struct RenderOptions: Equatable, Sendable {
     /// The variants to render, by suffix (`dark-rtl`, or `default` for the spec's own appearance); empty renders
     /// every variant each spec lists.
     public var variants: [String] = []
+    /// `--times`: the moments, in seconds, to write as PNG pictures named as `assertPickerSnapshot` names its
+    /// goldens (`<name>.0.500s.png`), instead of every frame; empty writes every frame.
+    public var times: [Double] = []
+    /// `--every SECONDS`: the moments 0, SECONDS, 2 × SECONDS, … through each spec's end, as `times` writes them.
+    public var every: Double?
 
     /// The defaults: the built-in demo into `Output/seed-demo/` as PNG frames.
     public init() {}

@@ -11,9 +11,14 @@ export PKG_CONFIG_PATH := $(CURDIR)/.build/pkgconfig$(if $(PKG_CONFIG_PATH),:$(P
 # the Swift runtime uses) statically: `--version` falls from about 10 ms to 5 ms, a quarter of a small render
 # (docs/performance.md). The binary is about 29 MB. The C++ runtime comes from a folder holding only its static
 # archive, searched first, so the linker cannot pick the shared one; without the archive the build links it shared.
+# The static build has a folder of its own (.build/static, the tool at .build/static/release/pickerreel): builds in
+# one folder wait for each other, so `make test`'s tests can run the GitHub Action's build step while `swift test`
+# holds .build, and a plain `swift build -c release` does not rebuild everything with other flags.
+# It builds products, never every target: PickerSnapshot imports Testing, which the static stdlib lacks.
 STATIC_CXX := $(shell clang -print-file-name=libstdc++.a 2>/dev/null)
 STATIC_CXX_DIR := $(CURDIR)/.build/static-libstdc++
-RELEASE_BUILD = $(SWIFT) build -c release --static-swift-stdlib \
+RELEASE_DIR := .build/static/release
+RELEASE_BUILD = $(SWIFT) build -c release --static-swift-stdlib --scratch-path .build/static \
 	$(if $(filter /%,$(STATIC_CXX)),-Xswiftc -L -Xswiftc $(STATIC_CXX_DIR))
 
 .PHONY: all deps build demo test goldens lint format clean fuzz fuzz-build fuzz-spec sanitize bench install docs
@@ -25,31 +30,32 @@ deps:
 	@./scripts/pkgconfig-without-pthread.sh .build/pkgconfig
 	@$(if $(filter /%,$(STATIC_CXX)),mkdir -p $(STATIC_CXX_DIR) && ln -sf $(STATIC_CXX) $(STATIC_CXX_DIR)/libstdc++.a)
 
+# `make build CONFIG=release` is the GitHub Action's build step: the tool, statically linked, in $(RELEASE_DIR).
 build: deps
-	$(if $(filter release,$(CONFIG)),$(RELEASE_BUILD),$(SWIFT) build -c $(CONFIG))
+	$(if $(filter release,$(CONFIG)),$(RELEASE_BUILD) --product pickerreel,$(SWIFT) build -c $(CONFIG))
 
 demo: deps
 	$(RELEASE_BUILD) --product pickerreel
-	.build/release/pickerreel render --format png,gif,apng,webp,mp4,webm,svg-animated,sheet
-	.build/release/pickerreel render Fixtures/specs/numbers-vertical.json --format png,gif,svg-animated,sheet
+	$(RELEASE_DIR)/pickerreel render --format png,gif,apng,webp,mp4,webm,svg-animated,sheet
+	$(RELEASE_DIR)/pickerreel render Fixtures/specs/numbers-vertical.json --format png,gif,svg-animated,sheet
 	@mkdir -p docs/images
 	cp Output/seed-demo/seed-demo.gif Output/seed-demo/seed-demo.webp Output/seed-demo/seed-demo.mp4 \
 		Output/seed-demo/seed-demo.svg Output/seed-demo/seed-demo-sheet.png docs/images/
 	cp Output/seed-demo/seed-demo.png docs/images/seed-demo-animated.png
 	cp Output/numbers-vertical/numbers-vertical.gif Output/numbers-vertical/numbers-vertical.svg docs/images/
 	@# The README's first picture: its period.json, rendered as the README's command renders it.
-	.build/release/pickerreel render Examples/period.json --format gif,png -q
+	$(RELEASE_DIR)/pickerreel render Examples/period.json --format gif,png -q
 	cp Output/period/period.gif docs/images/
-	.build/release/pickerreel frame Fixtures/specs/seed-demo.json --time 0.78 -o docs/images/seed-demo-moving.png
-	.build/release/pickerreel frame Fixtures/specs/numbers-vertical.json --time 1.5 -o docs/images/numbers-vertical-spring.png
+	$(RELEASE_DIR)/pickerreel frame Fixtures/specs/seed-demo.json --time 0.78 -o docs/images/seed-demo-moving.png
+	$(RELEASE_DIR)/pickerreel frame Fixtures/specs/numbers-vertical.json --time 1.5 -o docs/images/numbers-vertical-spring.png
 	@# The gallery: the segmented preset light and dark, icons with a touch, right to left in Arabic, emoji, accessibility5.
-	.build/release/pickerreel frame Fixtures/gallery/segmented.json --time 0.62 -o docs/images/gallery-segmented.png
-	.build/release/pickerreel frame Fixtures/gallery/segmented.json --time 1.5 --variant dark -o docs/images/gallery-segmented-dark.png
-	.build/release/pickerreel frame Fixtures/gallery/appearance.json --time 0.6 -o docs/images/gallery-icons-touch.png
-	.build/release/pickerreel frame Fixtures/gallery/arabic.json --time 0.7 -o docs/images/gallery-arabic-rtl.png
-	.build/release/pickerreel frame Fixtures/gallery/emoji.json --time 0.3 -o docs/images/gallery-emoji.png
-	.build/release/pickerreel frame Fixtures/gallery/accessibility.json --time 2 -o docs/images/gallery-accessibility5.png
-	.build/release/pickerreel render Fixtures/gallery/segmented.json Fixtures/gallery/appearance.json --format gif,svg-animated -q
+	$(RELEASE_DIR)/pickerreel frame Fixtures/gallery/segmented.json --time 0.62 -o docs/images/gallery-segmented.png
+	$(RELEASE_DIR)/pickerreel frame Fixtures/gallery/segmented.json --time 1.5 --variant dark -o docs/images/gallery-segmented-dark.png
+	$(RELEASE_DIR)/pickerreel frame Fixtures/gallery/appearance.json --time 0.6 -o docs/images/gallery-icons-touch.png
+	$(RELEASE_DIR)/pickerreel frame Fixtures/gallery/arabic.json --time 0.7 -o docs/images/gallery-arabic-rtl.png
+	$(RELEASE_DIR)/pickerreel frame Fixtures/gallery/emoji.json --time 0.3 -o docs/images/gallery-emoji.png
+	$(RELEASE_DIR)/pickerreel frame Fixtures/gallery/accessibility.json --time 2 -o docs/images/gallery-accessibility5.png
+	$(RELEASE_DIR)/pickerreel render Fixtures/gallery/segmented.json Fixtures/gallery/appearance.json --format gif,svg-animated -q
 	cp Output/segmented/segmented.gif Output/segmented/segmented.svg Output/appearance/appearance.gif docs/images/
 
 # The release binary into $(PREFIX)/bin (default /usr/local/bin); it links the Swift runtime statically, so it
@@ -57,11 +63,14 @@ demo: deps
 install: deps
 	$(RELEASE_BUILD) --product pickerreel
 	install -d $(DESTDIR)$(PREFIX)/bin
-	install -m 755 .build/release/pickerreel $(DESTDIR)$(PREFIX)/bin/pickerreel
+	install -m 755 $(RELEASE_DIR)/pickerreel $(DESTDIR)$(PREFIX)/bin/pickerreel
 
 test: deps
 	@mkdir -p .build && date +%s >.build/test-started
 	@./scripts/install-dependencies.sh --test
+	@# The release tool, as `make build CONFIG=release` (the Action's build step) builds it from a fresh clone; the
+	@# Action's tests run that step again, which then has nothing to do.
+	$(MAKE) build CONFIG=release
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 	@# The library from another package, as a user's package would use it (Examples/PeriodPicker).
@@ -172,26 +181,26 @@ bench: deps
 	$(RELEASE_BUILD) --product video-bench
 	# In-process calls link the snapshot library, which needs Swift Testing: built apart, with the shared runtime.
 	$(SWIFT) build -c release --product inprocess-bench --scratch-path .build/inprocess
-	INPROCESS_BENCH=.build/inprocess/release/inprocess-bench /usr/bin/python3 Benchmarks/bench.py
+	PICKERREEL=$(RELEASE_DIR)/pickerreel INPROCESS_BENCH=.build/inprocess/release/inprocess-bench /usr/bin/python3 Benchmarks/bench.py
 	@for spec in Fixtures/specs/seed-demo.json Fixtures/specs/numbers-vertical.json Fixtures/bench/large.json; do \
 		name=$$(basename $$spec .json); \
 		fps=$$(python3 -c "import json;print(json.load(open('$$spec')).get('output', {}).get('fps', 30))"); \
-		rm -rf Output/bench-gif/$$name && .build/release/pickerreel render $$spec -o Output/bench-gif/$$name --quiet; \
+		rm -rf Output/bench-gif/$$name && $(RELEASE_DIR)/pickerreel render $$spec -o Output/bench-gif/$$name --quiet; \
 		echo "GIF, $$name: PickerReel (encode-bench) against ffmpeg palettegen + paletteuse on the same PNG frames"; \
-		python3 Benchmarks/gif_vs_ffmpeg.py Output/bench-gif/$$name $$fps --encode-bench .build/release/encode-bench \
+		python3 Benchmarks/gif_vs_ffmpeg.py Output/bench-gif/$$name $$fps --encode-bench $(RELEASE_DIR)/encode-bench \
 			--work Output/bench-gif/$$name-gifs --repeat 3 || exit 1; \
 		/usr/bin/time -f "pickerreel render --format gif, whole process: %e s wall, %U s user, %M KB peak" \
-			.build/release/pickerreel render $$spec -o Output/bench-gif/$$name-render --format gif --quiet; \
+			$(RELEASE_DIR)/pickerreel render $$spec -o Output/bench-gif/$$name-render --format gif --quiet; \
 		echo "MP4 and WebM, $$name: PickerReel (video-bench) against ffmpeg's libx264 and libvpx-vp9 on the same PNG frames"; \
-		python3 Benchmarks/video_vs_ffmpeg.py Output/bench-gif/$$name $$fps --video-bench .build/release/video-bench \
+		python3 Benchmarks/video_vs_ffmpeg.py Output/bench-gif/$$name $$fps --video-bench $(RELEASE_DIR)/video-bench \
 			--work Output/bench-video/$$name --repeat 3 --json Output/bench-video/$$name.json \
 			|| echo "(a video target was missed for $$name: see the MISSED line above)"; \
 		for format in mp4 webm; do \
 			/usr/bin/time -f "pickerreel render --format $$format, whole process: %e s wall, %U s user, %M KB peak" \
-				.build/release/pickerreel render $$spec -o Output/bench-video/$$name-render --format $$format --quiet; \
+				$(RELEASE_DIR)/pickerreel render $$spec -o Output/bench-video/$$name-render --format $$format --quiet; \
 		done; \
 	done
 	@echo "APNG and WebP: PickerReel (encode-bench) against ffmpeg -f apng and libwebp_anim -lossless 1 on the same PNG frames"
 	python3 Benchmarks/formats_vs_ffmpeg.py Fixtures/specs/seed-demo.json Fixtures/specs/numbers-vertical.json \
-		Fixtures/bench/large.json --repeat 3 --work Output/bench-formats --pickerreel .build/release/pickerreel \
-		--encode-bench .build/release/encode-bench --json Output/bench-formats/results.json
+		Fixtures/bench/large.json --repeat 3 --work Output/bench-formats --pickerreel $(RELEASE_DIR)/pickerreel \
+		--encode-bench $(RELEASE_DIR)/encode-bench --json Output/bench-formats/results.json

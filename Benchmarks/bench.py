@@ -28,7 +28,7 @@ our files against the baseline's and against cairo's write_to_png of exactly our
 end with a line saying whether it is met. Each run appends its rows to Output/bench/results.csv (untracked), and
 the table shows the change from the previous row of the same case.
 
-Environment: PICKERREEL (the binary, default .build/release/pickerreel), INPROCESS_BENCH (default
+Environment: PICKERREEL (the binary, default .build/static/release/pickerreel), INPROCESS_BENCH (default
 .build/release/inprocess-bench), BENCH_REPS, BENCH_CASES, PNG_LEVEL (passed as --png-level), BENCH_LABEL (a note
 stored in the CSV), BENCH_COMMIT (the commit recorded, when PICKERREEL was built from another one),
 BENCH_NO_BASELINE=1 (skip the baseline, for comparing settings of our own), BENCH_SCRATCH (where outputs go),
@@ -49,7 +49,7 @@ import time
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 WORK = os.path.join(ROOT, ".build", "bench")
 RESULTS = os.path.join(ROOT, "Output", "bench", "results.csv")
-TOOL = os.environ.get("PICKERREEL", os.path.join(ROOT, ".build", "release", "pickerreel"))
+TOOL = os.environ.get("PICKERREEL", os.path.join(ROOT, ".build", "static", "release", "pickerreel"))
 INPROCESS = os.environ.get("INPROCESS_BENCH", os.path.join(ROOT, ".build", "release", "inprocess-bench"))
 PYTHON = "/usr/bin/python3"  # Debian's, where apt's python3-cairo lives.
 ALL_CASES = "startup,seed,large,batch,long,memory,inprocess"

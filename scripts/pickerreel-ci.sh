@@ -1,14 +1,27 @@
 #!/usr/bin/env bash
 # The render-and-compare steps of the PickerReel GitHub Action (action.yml), in one script so that they run, and are
-# tested (Tests/PickerReelCLITests/CIActionTests.swift), the same way outside GitHub.
+# tested (Tests/PickerReelCLITests/CIActionTests.swift, ActionStepsTests.swift), the same way outside GitHub.
 #
 #   scripts/pickerreel-ci.sh TOOL SPECS GOLDENS OUTPUT REPORT [FORMATS] [COMPARE-ARGUMENTS...]
 #
 # TOOL is the pickerreel binary; SPECS a glob of spec files (quoted, expanded here); GOLDENS the committed folder of
 # approved pictures, laid out as `pickerreel render` writes them (GOLDENS/<spec name>/frame-0000.png, …); OUTPUT where
-# this run renders; REPORT the folder of the HTML report (REPORT/index.html) and the JUnit file (REPORT/junit.xml).
-# FORMATS defaults to png. Annotations go to standard output, the summary table to $GITHUB_STEP_SUMMARY when set.
-# Exit status: compare's (0 all match, 1 differences, 2 bad input); 2 when the render itself fails.
+# this run renders (refused when it is GOLDENS, inside it, or holds it); REPORT the folder of the HTML report
+# (REPORT/index.html) and the JUnit file (REPORT/junit.xml). FORMATS defaults to png.
+#
+# From the environment:
+#   PICKERREEL_TIMES=0,0.5,1.2   render those moments (`render --times`) instead of every frame
+#   PICKERREEL_ACCEPT=DIR        when the render differs from GOLDENS, or there are no goldens yet, write DIR as
+#                                GOLDENS would be with the render accepted (the artifact a reviewer can commit)
+#   PICKERREEL_ACCEPT_ARTIFACT   the name of that artifact, for the message
+#   PICKERREEL_UPDATE=true       accept instead of comparing: make GOLDENS equal the render (`compare --update`) and,
+#                                in a git repository, commit the change with a message naming the specs that changed
+#   PICKERREEL_PUSH_BRANCH=NAME  with PICKERREEL_UPDATE, push that commit to NAME on origin
+#
+# Annotations go to standard output, the summary table to $GITHUB_STEP_SUMMARY and the step's outputs (status, report,
+# accept) to $GITHUB_OUTPUT when they are set.
+# Exit status: compare's (0 all match, 1 differences, 2 bad input); 1 when there are no goldens yet; 2 when the
+# render itself fails or the folders overlap.
 set -uo pipefail
 
 if [ $# -lt 5 ]; then
@@ -17,7 +30,42 @@ if [ $# -lt 5 ]; then
 fi
 tool=$1 specs=$2 goldens=$3 output=$4 report=$5
 formats=${6:-png}
-shift $(( $# >= 6 ? 6 : 5 ))
+shift $(($# >= 6 ? 6 : 5))
+times=${PICKERREEL_TIMES:-}
+accept=${PICKERREEL_ACCEPT:-}
+update=${PICKERREEL_UPDATE:-false}
+branch=${PICKERREEL_PUSH_BRANCH:-}
+
+# A workflow command's message with GitHub's escapes (% CR LF), so no input can start a command of its own.
+annotate() {
+    local kind=$1 message=$2
+    message=${message//'%'/'%25'}
+    message=${message//$'\r'/'%0D'}
+    message=${message//$'\n'/'%0A'}
+    echo "::$kind title=PickerReel::$message"
+}
+output_value() { if [ -n "${GITHUB_OUTPUT:-}" ]; then echo "$1=$2" >>"$GITHUB_OUTPUT"; fi; }
+finish() {
+    output_value status "$1"
+    exit "$1"
+}
+
+# The output folder is emptied before the render: were it the goldens, inside them or around them, the goldens would
+# be deleted and the render compared with itself (a false green). Real paths, so links and ./ spellings count.
+real_goldens=$(realpath -m -- "$goldens")
+for folder in "$output" "$report" ${accept:+"$accept"}; do
+    real=$(realpath -m -- "$folder")
+    case "$real/" in "$real_goldens/"*)
+        annotate error "$folder is the goldens folder $goldens or inside it; render and report somewhere else (the goldens were not touched)"
+        finish 2
+        ;;
+    esac
+    case "$real_goldens/" in "$real/"*)
+        annotate error "$folder holds the goldens folder $goldens, and would be emptied; render and report somewhere else (the goldens were not touched)"
+        finish 2
+        ;;
+    esac
+done
 
 # The glob is expanded here, sorted, so the same specs render in every run; no match is an error, not a green.
 shopt -s nullglob
@@ -25,18 +73,81 @@ shopt -s nullglob
 files=($specs)
 shopt -u nullglob
 if [ ${#files[@]} -eq 0 ]; then
-    echo "::error title=PickerReel::no spec matches $specs"
-    exit 2
+    annotate error "no spec matches $specs"
+    finish 2
 fi
 
+render=(render "${files[@]}" -o "$output" --format "$formats" --quiet)
+if [ -n "$times" ]; then render+=(--times "$times"); fi
 rm -rf "$output"
-if ! "$tool" render "${files[@]}" -o "$output" --format "$formats" --quiet; then
-    echo "::error title=PickerReel::pickerreel render failed; see the log above"
-    exit 2
+if ! "$tool" "${render[@]}"; then
+    annotate error "pickerreel render failed; see the log above"
+    finish 2
+fi
+
+# Goldens exist when the folder holds at least one PNG file.
+has_goldens() { [ -d "$goldens" ] && [ -n "$(find "$goldens" -name '*.png' -type f -print -quit)" ]; }
+
+# Writes $accept as the goldens would be with the render accepted: a copy of them made equal to the render.
+write_accepted() {
+    [ -n "$accept" ] || return 0
+    rm -rf "$accept"
+    mkdir -p "$(dirname "$accept")"
+    if [ -d "$goldens" ]; then cp -R "$goldens" "$accept"; else mkdir -p "$accept"; fi
+    if "$tool" compare "$accept" "$output" --update >/dev/null; then
+        output_value accept "$accept"
+    else
+        annotate warning "could not prepare the accepted goldens for download"
+    fi
+}
+
+if [ "$update" = true ]; then
+    if ! "$tool" compare "$goldens" "$output" --update --allow-empty; then
+        annotate error "pickerreel compare --update failed; see the log above"
+        finish 2
+    fi
+    if ! git rev-parse --is-inside-work-tree >/dev/null 2>&1; then finish 0; fi
+    git add -A -- "$goldens"
+    # The folders under GOLDENS that changed: one per spec (and variant).
+    changed=$(git -C "$goldens" diff --cached --name-only --relative | cut -d/ -f1 | sort -u | paste -sd, - | sed 's/,/, /g')
+    if [ -z "$changed" ]; then
+        annotate notice "the goldens in $goldens already equal the render; nothing to commit"
+        finish 0
+    fi
+    identity=()
+    if [ -z "$(git config user.email)" ]; then
+        identity=(-c "user.name=github-actions[bot]" -c "user.email=41898282+github-actions[bot]@users.noreply.github.com")
+    fi
+    files_changed=$(git -C "$goldens" diff --cached --name-only --relative | wc -l | tr -d ' ')
+    if ! git "${identity[@]}" commit -q -m "Accept the goldens of $changed" \
+        -m "Rendered on the runner by pickerreel and made the goldens with \`pickerreel compare $goldens $output --update\`: $files_changed files in $goldens."; then
+        annotate error "git commit failed; see the log above"
+        finish 2
+    fi
+    annotate notice "committed the goldens of $changed"
+    if [ -n "$branch" ]; then
+        if ! git push -q origin "HEAD:refs/heads/$branch"; then
+            annotate error "could not push the new goldens to $branch; see the log above"
+            finish 2
+        fi
+        echo "Pushed the goldens of $changed to $branch."
+    fi
+    finish 0
+fi
+
+if ! has_goldens; then
+    write_accepted
+    where=${PICKERREEL_ACCEPT_ARTIFACT:+download the artifact $PICKERREEL_ACCEPT_ARTIFACT and commit its contents as $goldens}
+    where=${where:-run \`pickerreel compare $goldens $output --update\` and commit $goldens}
+    message="no goldens in $goldens yet: ${#files[@]} specs rendered into $output. To accept them, run this workflow with update: true (docs/ci.md), or $where."
+    annotate error "$message"
+    if [ -n "${GITHUB_STEP_SUMMARY:-}" ]; then printf '### PickerReel: no goldens yet\n\n%s\n' "$message" >>"$GITHUB_STEP_SUMMARY"; fi
+    finish 1
 fi
 
 mkdir -p "$report"
+output_value report true
 "$tool" compare "$goldens" "$output" --report github --report html "$report" --report junit "$report/junit.xml" "$@"
 status=$?
-if [ -n "${GITHUB_OUTPUT:-}" ]; then echo "status=$status" >>"$GITHUB_OUTPUT"; fi
-exit $status
+if [ "$status" -eq 1 ]; then write_accepted; fi
+finish $status

@@ -16,7 +16,8 @@ import PickerReel
 /// `pickerreel-snapshots`) in `<test target>/<test file>/`. `record` (overridden by `PICKERREEL_RECORD`) says when
 /// goldens are written; writing one always records an issue, so a run never passes by recording.
 ///
-/// Throws `SnapshotFailure` only when the assertion cannot run at all: no times, a bad time or name, a spec that
+/// Throws `SnapshotFailure` only when the assertion cannot run at all: no times, a bad time or name, an unknown
+/// `PICKERREEL_RECORD` value, a spec that
 /// cannot be rendered, or a file that cannot be written. Add `exclude: ["__Snapshots__"]` to the test target.
 @discardableResult
 public func assertPickerSnapshot(
@@ -79,9 +80,16 @@ struct SnapshotAssertion {
     var snapshotDirectory: String?
     var record: SnapshotRecordMode
     var location: SnapshotReporter.Location
+    /// Where `PICKERREEL_RECORD` and `RECORD_SNAPSHOTS` are read.
+    var environment = ProcessInfo.processInfo.environment
 
     func run(spec: PickerSpec, file: String?, variants suffixes: [String]?) throws(SnapshotFailure) -> SnapshotOutcome {
-        let mode = SnapshotRecordMode.requested(by: ProcessInfo.processInfo.environment) ?? record
+        let mode: SnapshotRecordMode
+        do {
+            mode = try SnapshotRecordMode.requested(by: environment) ?? record
+        } catch {
+            throw SnapshotFailure(.invalidRequest(name: name, reason: error.message))
+        }
         let all = spec.variants
         var chosen = all
         if let suffixes {

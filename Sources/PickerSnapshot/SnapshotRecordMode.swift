@@ -16,15 +16,30 @@ public enum SnapshotRecordMode: String, CaseIterable, Sendable {
     /// The variables that override the mode: the project's own and the name other snapshot libraries use.
     static let variables = ["PICKERREEL_RECORD", "RECORD_SNAPSHOTS"]
 
-    /// The mode `environment` asks for, or nil when it sets none (an unknown value is ignored, and said so in the
-    /// snapshot's messages).
-    static func requested(by environment: [String: String]) -> SnapshotRecordMode? {
+    /// The mode `environment` asks for, or nil when it sets none.
+    ///
+    /// Throws `UnknownValue` for a value that is none of the modes (`PICKERREEL_RECORD=nevr`): a typo must fail the
+    /// test, never record goldens or compare in a mode nobody asked for.
+    static func requested(by environment: [String: String]) throws(UnknownValue) -> SnapshotRecordMode? {
         for variable in variables {
-            guard let value = environment[variable]?.lowercased(), !value.isEmpty else { continue }
+            guard let given = environment[variable], !given.isEmpty else { continue }
+            let value = given.lowercased()
             if let mode = SnapshotRecordMode(rawValue: value) { return mode }
             if ["1", "true", "yes"].contains(value) { return .all }
             if ["0", "false", "no"].contains(value) { return .missing }
+            throw UnknownValue(variable: variable, value: given)
         }
         return nil
+    }
+
+    /// A record-mode variable set to a value that is not a mode.
+    struct UnknownValue: Error, Equatable {
+        var variable: String
+        var value: String
+
+        /// The message, naming the allowed values.
+        var message: String {
+            "\(variable)=\(value) is not a record mode; use all, missing, failed or never (1, true or yes mean all; 0, false or no mean missing)"
+        }
     }
 }

@@ -13,18 +13,23 @@ struct CIActionTests {
     }
 
     /// Runs the action's script in `work` as the action would, with `specs` and `goldens` relative to `work`.
-    func runSteps(in work: URL, specs: String = "specs/*.json", extra: [String] = []) throws -> Run {
+    func runSteps(
+        in work: URL, specs: String = "specs/*.json", output: String = "Output/pickerreel",
+        environment extraEnvironment: [String: String] = [:],
+        extra: [String] = []
+    ) throws -> Run {
         let summary = work.appendingPathComponent("summary.md")
         let outputs = work.appendingPathComponent("outputs.txt")
         try Data().write(to: summary)
         try Data().write(to: outputs)
         let process = Process()
         process.executableURL = repositoryRoot.appendingPathComponent("scripts/pickerreel-ci.sh")
-        process.arguments = [try toolURL().path, specs, "goldens", "Output/pickerreel", "Output/report", "png"] + extra
+        process.arguments = [try toolURL().path, specs, "goldens", output, "Output/report", "png"] + extra
         process.currentDirectoryURL = work
         var environment = ProcessInfo.processInfo.environment
         environment["GITHUB_STEP_SUMMARY"] = summary.path
         environment["GITHUB_OUTPUT"] = outputs.path
+        environment.merge(extraEnvironment) { $1 }
         process.environment = environment
         let pipe = Pipe()
         process.standardOutput = pipe
@@ -62,7 +67,7 @@ struct CIActionTests {
         #expect(run.status == 0, "\(run.stdout)")
         #expect(!run.stdout.contains("::error"))
         #expect(run.summary.hasPrefix("### pickerreel compare: "), "\(run.summary)")
-        #expect(run.output == "status=0\n")
+        #expect(run.output == "report=true\nstatus=0\n")
         #expect(FileManager.default.fileExists(atPath: work.appendingPathComponent("Output/report/index.html").path))
         #expect(FileManager.default.fileExists(atPath: work.appendingPathComponent("Output/report/junit.xml").path))
     }
@@ -80,7 +85,7 @@ struct CIActionTests {
         #expect(run.summary.contains("| file | status | finding |"))
         #expect(run.summary.contains("units/frame-"))
         #expect(!run.summary.contains("period/frame-"))
-        #expect(run.output == "status=1\n")
+        #expect(run.output == "report=true\nstatus=1\n")
         let junit = try String(contentsOf: work.appendingPathComponent("Output/report/junit.xml"), encoding: .utf8)
         #expect(junit.contains("<failure"))
     }
@@ -93,6 +98,23 @@ struct CIActionTests {
         let broken = try runSteps(in: work)
         #expect(broken.status == 2)
         #expect(broken.stdout.contains("pickerreel render failed"))
+    }
+
+    /// An output folder that is the goldens, inside them or around them would be emptied before the render, and the
+    /// render then compared with itself: refused, the goldens untouched, however the folder is spelt.
+    @Test func anOutputOnTheGoldensIsRefusedAndTheGoldensStay() throws {
+        let work = try repository()
+        let goldens = work.appendingPathComponent("goldens")
+        try FileManager.default.createSymbolicLink(at: work.appendingPathComponent("approved"), withDestinationURL: goldens)
+        let before = try snapshot(of: goldens)
+        for output in ["goldens", "goldens/", "./goldens/units", "approved", ".", work.path] {
+            let run = try runSteps(in: work, output: output)
+            #expect(run.status == 2, "\(output): \(run.stdout)")
+            #expect(
+                run.stdout.hasPrefix("::error title=PickerReel::") && run.stdout.contains("the goldens were not touched"), "\(run.stdout)")
+            #expect(run.output == "status=2\n")
+            #expect(try snapshot(of: goldens) == before, "\(output)")
+        }
     }
 
     /// The action itself runs the script with its inputs, and uploads the report even when compare fails.

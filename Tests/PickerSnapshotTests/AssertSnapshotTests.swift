@@ -272,10 +272,29 @@ struct AssertSnapshotTests {
         #expect(failed.description.contains("it did not match; record mode failed"))
         #expect(checking(spec, in: folder, at: [0, 1]) == nil)
         // The environment overrides the call's mode.
-        #expect(SnapshotRecordMode.requested(by: ["PICKERREEL_RECORD": "never"]) == .never)
-        #expect(SnapshotRecordMode.requested(by: ["PICKERREEL_RECORD": "1"]) == .all)
-        #expect(SnapshotRecordMode.requested(by: ["RECORD_SNAPSHOTS": "failed"]) == .failed)
-        #expect(SnapshotRecordMode.requested(by: [:]) == nil)
+        #expect(try SnapshotRecordMode.requested(by: ["PICKERREEL_RECORD": "never"]) == .never)
+        #expect(try SnapshotRecordMode.requested(by: ["PICKERREEL_RECORD": "1"]) == .all)
+        #expect(try SnapshotRecordMode.requested(by: ["RECORD_SNAPSHOTS": "failed"]) == .failed)
+        #expect(try SnapshotRecordMode.requested(by: [:]) == nil)
+    }
+
+    /// A typo in PICKERREEL_RECORD fails the assertion, naming the allowed values; nothing is recorded.
+    @Test func anUnknownRecordValueFailsNamingTheAllowedValues() throws {
+        let folder = try SnapshotFolder()
+        let spec = try fixtureSpec("seed-demo")
+        for environment in [["PICKERREEL_RECORD": "nevr"], ["RECORD_SNAPSHOTS": "Always"]] {
+            var assertion = SnapshotAssertion(
+                name: folder.name, times: [0], tolerance: .exact, settings: ComparisonSettings(), snapshotDirectory: folder.path,
+                record: .missing, location: SnapshotReporter.Location(fileID: #fileID, filePath: #filePath, line: #line, column: #column))
+            assertion.environment = environment
+            let (variable, value) = try #require(environment.first)
+            #expect {
+                _ = try collecting { try assertion.run(spec: spec, file: nil, variants: nil) }
+            } throws: { error in
+                "\(error)".contains("\(variable)=\(value) is not a record mode; use all, missing, failed or never")
+            }
+            #expect(try folder.files().isEmpty)
+        }
     }
 
     /// One call checks every variant of a spec, each with goldens named by its suffix.

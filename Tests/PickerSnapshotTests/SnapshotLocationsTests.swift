@@ -42,10 +42,10 @@ struct SnapshotLocationsTests {
         }
     }
 
-    @Test func recordModeIsAskedForByEitherVariable() {
-        #expect(SnapshotRecordMode.requested(by: ["PICKERREEL_RECORD": "all"]) == .all)
-        #expect(SnapshotRecordMode.requested(by: ["RECORD_SNAPSHOTS": "true"]) == .all)
-        #expect(SnapshotRecordMode.requested(by: ["PICKERREEL_RECORD": "0"]) == .missing)
-        #expect(SnapshotRecordMode.requested(by: [:]) == nil)
+    @Test func recordModeIsAskedForByEitherVariable() throws {
+        #expect(try SnapshotRecordMode.requested(by: ["PICKERREEL_RECORD": "all"]) == .all)
+        #expect(try SnapshotRecordMode.requested(by: ["RECORD_SNAPSHOTS": "true"]) == .all)
+        #expect(try SnapshotRecordMode.requested(by: ["PICKERREEL_RECORD": "0"]) == .missing)
+        #expect(try SnapshotRecordMode.requested(by: [:]) == nil)
     }
 }

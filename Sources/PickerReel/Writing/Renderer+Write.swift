@@ -24,10 +24,11 @@ extension Renderer {
         let output = try OutputFolder(destination: folder, faults: options.renameFaults)
         let frameCount = self.frameCount
         let perFrame = chosen.filter(\.isPerFrame)
+        let moments = try Self.checkMoments(options.moments, formats: chosen)
         // Progress counts frame files and the frames each animation format draws (the animated SVG and the sheet
         // draw none or a few).
         let drawing = chosen.filter { !$0.isPerFrame && $0.drawsEveryFrame }
-        let total = frameCount * (perFrame.count + drawing.count)
+        let total = (moments?.count ?? frameCount * perFrame.count) + frameCount * drawing.count
         let done = SharedCounter()
         let drawn = SharedCounter()
         let bytes = SharedCounter()
@@ -38,7 +39,19 @@ extension Renderer {
         do {
             // Runs of frames showing the same picture: each is drawn once and its bytes written for every frame.
             let runs = perFrame.isEmpty ? [] : Self.longestFirst(Self.holdRuns(of: plan.timeline))
-            for format in perFrame {
+            if let moments {
+                let lanes = max(1, min(options.memory.lanes(wanted: jobs, each: drawer), moments.count))
+                let failures = runInParallel(count: moments.count, workers: lanes) { index in
+                    let picture = try self.withDrawer { drawer in try drawer.png(state: self.state(at: moments[index])) }
+                    try output.write(picture, named: MomentName.fileName(name: name, time: moments[index]))
+                    _ = drawn.add(1)
+                    _ = bytes.add(picture.count)
+                    options.progress?(done.add(1), total)
+                }
+                if let first = failures.keys.min(), let error = failures[first] { throw error }
+                files += moments.map { MomentName.fileName(name: name, time: $0) }
+            }
+            for format in perFrame where moments == nil {
                 // As many drawers as the budget holds. Each thread takes the next run not yet drawn, so a thread that
                 // starts late (its drawer still being set up) takes fewer: the threads end together.
                 let lanes = max(1, min(options.memory.lanes(wanted: jobs, each: drawer), runs.count))
@@ -63,7 +76,11 @@ extension Renderer {
             }
             if let first = failures.keys.min(), let error = failures[first] { throw error }
             files += whole.map { $0.fileName(name: name) }
-            try output.commit(removingStale: { file in chosen.contains { $0.owns(file, name: name) } })
+            // PNG frames and moment pictures replace each other, so the folder holds one layout.
+            let picturesStale = chosen.contains(.png)
+            try output.commit(removingStale: { file in
+                chosen.contains { $0.owns(file, name: name) } || (picturesStale && MomentName.isMomentPicture(file, name: name))
+            })
         } catch {
             output.discard()
             throw error
@@ -131,6 +148,28 @@ extension Renderer {
         }
         runs.append(start..<timeline.frameCount)
         return runs
+    }
+
+    /// `moments` when they can be written: some, each a number of seconds from 0, no two sharing a file name, with
+    /// PNG among the formats and not per-frame SVG; nil for every frame.
+    static func checkMoments(_ moments: [Double]?, formats: [OutputFormat]) throws(RenderError) -> [Double]? {
+        guard let moments else { return nil }
+        guard !moments.isEmpty else { throw RenderError.invalidOption("no moments given; give at least one time, such as 0") }
+        guard formats.contains(.png), !formats.contains(.svg) else {
+            throw RenderError.invalidOption("moments are PNG pictures: the formats must include png and not svg")
+        }
+        var seen: [String: Double] = [:]
+        for time in moments {
+            guard time.isFinite, time >= 0 else {
+                throw RenderError.invalidMoment("\(time) s is not a moment of the animation; give a number of seconds from 0")
+            }
+            let label = MomentName.label(of: time)
+            if let earlier = seen[label] {
+                throw RenderError.invalidOption("the moments \(earlier) and \(time) s would share the picture <name>.\(label).png")
+            }
+            seen[label] = time
+        }
+        return moments
     }
 
     /// Throws `RenderError.invalidOption` for a name that cannot be a file name, or whose animation files would

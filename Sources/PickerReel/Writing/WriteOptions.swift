@@ -18,6 +18,11 @@ public struct WriteOptions: Sendable {
     /// Called after each frame file is written and each frame an animation encoder draws, with the number done so far
     /// and the total, from any thread.
     public var progress: (@Sendable (_ done: Int, _ total: Int) -> Void)?
+    /// The moments, in seconds, whose PNG pictures are written instead of every frame's; nil writes every frame.
+    ///
+    /// They are named by `MomentName` (`<name>.0.500s.png`) as `assertPickerSnapshot` names its goldens. Only PNG:
+    /// with moments, per-frame SVG is refused.
+    public var moments: [Double]?
     /// Fails the n-th rename of the switch, for tests of the rollback.
     package var renameFaults: RenameFaults?
 

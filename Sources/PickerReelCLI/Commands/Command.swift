@@ -53,6 +53,11 @@ public struct RenderOptions: Equatable, Sendable {
     /// `--root`: the folder every icon and image must be inside; nil uses the repository that holds each spec (its
     /// nearest folder with a `.git`), or the spec's own folder.
     public var root: String?
+    /// `--times`: the moments, in seconds, to write as PNG pictures named as `assertPickerSnapshot` names its
+    /// goldens (`<name>.0.500s.png`), instead of every frame; empty writes every frame.
+    public var times: [Double] = []
+    /// `--every SECONDS`: the moments 0, SECONDS, 2 × SECONDS, … through each spec's end, as `times` writes them.
+    public var every: Double?
 
     /// The defaults: the built-in demo into `Output/seed-demo/` as PNG frames.
     public init() {}

@@ -51,6 +51,12 @@ public enum CommandParser {
         OptionDefinition(
             name: "--variant", short: nil, valueName: "SUFFIX",
             help: "Render only this variant of each spec: dark, rtl-ax2@3x, …, or default for the spec's own.", repeatable: true),
+        OptionDefinition(
+            name: "--times", short: nil, valueName: "LIST",
+            help: "PNG pictures of only these moments, in seconds (0,0.5,1.2), named <name>.0.500s.png, not every frame."),
+        OptionDefinition(
+            name: "--every", short: nil, valueName: "SECONDS",
+            help: "PNG pictures of the moments 0, SECONDS, 2×SECONDS, … to the end, as --times."),
         OptionDefinition(name: "--quiet", short: "-q", valueName: nil, help: "Print nothing but errors."),
         rootOption,
     ]
@@ -95,7 +101,7 @@ public enum CommandParser {
     static let renderHelp = usageText(
         command: "render",
         synopsis:
-            "[SPEC…] [-o DIR] [--format LIST] [--variant SUFFIX]… [--gif-matte COLOR] [--webp-quality Q] [--video-chroma C] [--video-matte COLOR] [--crf N] [--shard K/N] [-j N] [--png-level N] [--root DIR] [--quiet]",
+            "[SPEC…] [-o DIR] [--format LIST] [--variant SUFFIX]… [--times LIST | --every SECONDS] [--gif-matte COLOR] [--webp-quality Q] [--video-chroma C] [--video-matte COLOR] [--crf N] [--shard K/N] [-j N] [--png-level N] [--root DIR] [--quiet]",
         summary: "Render every frame of each spec into frame-0000.png, frame-0001.png, … With no SPEC, renders the built-in seed demo.",
         options: renderOptions,
         details: """
@@ -112,6 +118,13 @@ public enum CommandParser {
             <name>-sheet.png, gif <name>.gif, apng <name>.png, webp <name>.webp, mp4 <name>.mp4 and webm
             <name>.webm in the same folder. For a README on GitHub choose webp (lossless, plays in an <img>);
             for Slack and older tools gif; for video players and <video> mp4 or webm.
+
+            --times 0,0.5,1.2 (or --every 0.25) writes the PNG pictures of only those moments, named
+            <name>.0.000s.png, <name>.0.500s.png, … as assertPickerSnapshot names its goldens, so goldens made by
+            the tool, the GitHub Action (its times input) and Swift tests are laid out the same way.
+
+            SPEC arguments are files: a pattern such as 'specs/*.json' is expanded by the shell, so leave it
+            unquoted.
 
             --png-level trades encoding time for file size (libdeflate's levels); the pixels are the same at
             every level. docs/performance.md has the measured trade-off.
@@ -224,6 +237,25 @@ public enum CommandParser {
                 }
                 options.memory = MemoryBudget(bytes: bytes)
             }
+            switch (parsed.value("--times"), parsed.value("--every")) {
+            case (.some, .some):
+                throw UsageError(command: name, message: "--times and --every cannot be used together")
+            case (let list?, nil):
+                options.times = try parseTimes(list)
+            case (nil, let step?):
+                guard let seconds = Double(step), seconds.isFinite, seconds >= 0.001 else {
+                    throw UsageError(command: name, message: "--every \(step): expected a number of seconds, 0.001 or more")
+                }
+                options.every = seconds
+            case (nil, nil):
+                break
+            }
+            if !options.times.isEmpty || options.every != nil {
+                guard options.formats.contains(.png), !options.formats.contains(.svg) else {
+                    let flag = options.every == nil ? "--times" : "--every"
+                    throw UsageError(command: name, message: "\(flag) writes PNG pictures: --format must include png, and not svg")
+                }
+            }
             if let level = parsed.value("--png-level") {
                 guard let number = Int(level), PNGCompression.levels.contains(number) else {
                     let levels = "\(PNGCompression.levels.lowerBound) to \(PNGCompression.levels.upperBound)"
@@ -335,6 +367,28 @@ public enum CommandParser {
         let bytes = value * unit
         guard bytes.isFinite, bytes <= 1024 * 1024 * 1024 * 1024 else { return nil }
         return Int(bytes)
+    }
+
+    /// `0,0.5,1.2` as seconds: each a number from 0, no two sharing a picture's name (milliseconds).
+    static func parseTimes(_ list: String) throws(UsageError) -> [Double] {
+        var times: [Double] = []
+        var labels: [String: String] = [:]
+        for word in list.split(separator: ",", omittingEmptySubsequences: false) {
+            let text = word.trimmingWhitespace()
+            guard let time = Double(text), time.isFinite, time >= 0 else {
+                throw UsageError(
+                    command: "render",
+                    message: "--times \(list): '\(text)' is not a number of seconds from 0; give a list such as 0,0.5,1.2")
+            }
+            let label = MomentName.label(of: time)
+            if let earlier = labels[label] {
+                throw UsageError(
+                    command: "render", message: "--times \(list): \(earlier) and \(text) are the same millisecond; give each moment once")
+            }
+            labels[label] = text
+            times.append(time)
+        }
+        return times
     }
 
     static func parseFormats(_ list: String) throws(UsageError) -> [OutputFormat] {

@@ -27,6 +27,9 @@ struct CompareCommand {
         OptionDefinition(
             name: "--update", short: "-u", valueName: nil, help: "Make EXPECTED equal ACTUAL (all or nothing) and say what changed."),
         OptionDefinition(
+            name: "--fail-on-change", short: nil, valueName: nil,
+            help: "With --update: exit 1 when anything changed, so CI that records new goldens still fails."),
+        OptionDefinition(
             name: "--allow-empty", short: nil, valueName: nil, help: "Exit 0 when neither side has a PNG file (default: exit 2)."),
         OptionDefinition(name: "--verbose", short: "-v", valueName: nil, help: "A line for every file, not only those that do not match."),
     ]
@@ -34,7 +37,7 @@ struct CompareCommand {
     static let help = usageText(
         command: "compare",
         synopsis:
-            "EXPECTED ACTUAL [--metric oklab|yiq] [--threshold T] [--max-diff-pixels N | --max-diff-ratio R] [--diff OUT] [--report KIND [PATH]]… [--update] [--allow-empty] [--verbose]",
+            "EXPECTED ACTUAL [--metric oklab|yiq] [--threshold T] [--max-diff-pixels N | --max-diff-ratio R] [--diff OUT] [--report KIND [PATH]]… [--update [--fail-on-change]] [--allow-empty] [--verbose]",
         summary: "Compare two PNG files, or two folder trees of them by relative path, as a reviewer would.",
         options: optionTable,
         details: """
@@ -47,8 +50,11 @@ struct CompareCommand {
             --report junit FILE; --report github prints ::error annotations and appends a table to
             $GITHUB_STEP_SUMMARY when it is set; --report html DIR writes DIR/index.html with the pictures.
 
-            Exit status: 0 all files match (or --update made them match), 1 any difference, 2 bad input or
-            nothing to compare (unless --allow-empty).
+            --update refuses ACTUAL inside EXPECTED or around it (real paths): the update would copy the render
+            into itself.
+
+            Exit status: 0 all files match (or --update made them match; with --fail-on-change, 1 when it
+            changed anything), 1 any difference, 2 bad input or nothing to compare (unless --allow-empty).
             """)
 
     /// Kinds of `--report` that take a path as the next argument.
@@ -105,6 +111,10 @@ struct CompareCommand {
             )
         }
         options.update = parsed.has("--update")
+        options.failsOnChange = parsed.has("--fail-on-change")
+        if options.failsOnChange && !options.update {
+            throw usage("--fail-on-change goes with --update: it writes the new goldens and still exits 1")
+        }
         options.allowsEmpty = parsed.has("--allow-empty")
         options.verbose = parsed.has("--verbose")
         return .compare(options)

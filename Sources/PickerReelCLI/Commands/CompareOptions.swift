@@ -18,6 +18,8 @@ public struct CompareOptions: Equatable, Sendable {
     public var reports: [CompareReportRequest] = []
     /// `--update`: make EXPECTED equal ACTUAL.
     public var update = false
+    /// `--fail-on-change`: with `--update`, exit 1 when the update changed anything.
+    public var failsOnChange = false
     /// `--allow-empty`: finding no PNG file on either side exits 0 instead of 2.
     public var allowsEmpty = false
     /// `--verbose`: a line for every file, not only those that differ.

@@ -23,6 +23,10 @@ extension CompareCommand {
     private func runChecked() throws(CompareError) -> Int32 {
         // An update of a tree locks EXPECTED before comparing it: a second update waits for nothing half-switched.
         var locked: OutputFolder?
+        if options.update, let problem = Self.overlap(expected: options.expected, actual: options.actual) {
+            console.err("pickerreel compare: error: \(problem)\n")
+            return ExitCode.badInput
+        }
         if options.update, FileKind.of(options.actual) == .folder {
             switch FileKind.of(options.expected) {
             case .folder, .missing: locked = try ExpectedUpdate.lock(options.expected)
@@ -78,7 +82,41 @@ extension CompareCommand {
         }
         let changes = try ExpectedUpdate.apply(summary, through: locked)
         say(Self.updateText(changes, expected: options.expected))
-        return ExitCode.success
+        return options.failsOnChange && !changes.isEmpty ? ExitCode.differences : ExitCode.success
+    }
+
+    /// Why `--update` cannot make EXPECTED equal ACTUAL when one is inside the other (or they are one folder), by
+    /// real path: it would copy ACTUAL into itself, or replace the goldens with a render of nothing; nil otherwise.
+    static func overlap(expected: String, actual: String) -> String? {
+        let expectedPath = realPath(expected)
+        let actualPath = realPath(actual)
+        if expectedPath == actualPath {
+            return "--update: EXPECTED \(expected) and ACTUAL \(actual) are the same folder; render into another folder and compare that"
+        }
+        if actualPath.hasPrefix(expectedPath + "/") {
+            return "--update: ACTUAL \(actual) is inside EXPECTED \(expected); render outside the goldens (nothing was changed)"
+        }
+        if expectedPath.hasPrefix(actualPath + "/") {
+            return "--update: EXPECTED \(expected) is inside ACTUAL \(actual); render outside the goldens (nothing was changed)"
+        }
+        return nil
+    }
+
+    /// `path` with links resolved and made absolute; a path that does not exist yet keeps its last parts as given.
+    static func realPath(_ path: String) -> String {
+        var missing: [String] = []
+        var current = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+        while true {
+            if let resolved = realpath(current, nil) {
+                defer { free(resolved) }
+                let base = String(cString: resolved)
+                let rest = missing.reversed().filter { !$0.isEmpty && $0 != "." }
+                return rest.isEmpty ? base : (base == "/" ? "" : base) + "/" + rest.joined(separator: "/")
+            }
+            guard let slash = current.lastIndex(of: "/"), slash != current.startIndex else { return current }
+            missing.append(String(current[current.index(after: slash)...]))
+            current = String(current[..<slash])
+        }
     }
 
     /// Where diff pictures go: `--diff`, or inside the HTML report's folder when one is asked for without it.

@@ -23,6 +23,9 @@ struct RenderCommand: Sendable {
             return ExitCode.badInput
         }
         guard let sources = loadSources() else { return ExitCode.badInput }
+        if options.specPaths.isEmpty, !options.quiet {
+            console.err("pickerreel render: no spec given; rendering the built-in seed demo (give spec files to render yours)\n")
+        }
         let clashes = Dictionary(grouping: sources, by: \.name).filter { $0.value.count > 1 }.sorted { $0.key < $1.key }
         if let (name, clashing) = clashes.first {
             var files = clashing.map(\.displayName)
@@ -102,6 +105,11 @@ struct RenderCommand: Sendable {
         var sources: [SpecSource] = []
         var failed = false
         for path in options.specPaths.isEmpty ? [nil] : paths.map(Optional.some) {
+            if let path, let hint = Self.unexpandedPattern(path) {
+                console.err(hint)
+                failed = true
+                continue
+            }
             do {
                 let source = try path.map { path throws(SpecError) in try SpecSource.load(path) } ?? SpecSource.seedDemo
                 sources += try source.variants(named: options.variants)
@@ -114,6 +122,14 @@ struct RenderCommand: Sendable {
             }
         }
         return failed ? nil : sources
+    }
+
+    /// The message for a spec argument holding `*` or `?` that names no file: a pattern the shell did not expand,
+    /// because it was quoted or matched nothing; nil for any other path.
+    static func unexpandedPattern(_ path: String) -> String? {
+        guard path.contains(where: { $0 == "*" || $0 == "?" }), !FileManager.default.fileExists(atPath: path) else { return nil }
+        return "pickerreel render: error: \(path): no such file; render takes spec files and does not expand * or ?, "
+            + "the shell does: leave the pattern unquoted (pickerreel render \(path)), and check that it matches a file\n"
     }
 
     /// `paths` without those naming a file given earlier in the list, so that the same spec is rendered once.
@@ -143,11 +159,16 @@ struct RenderCommand: Sendable {
             let variant = source.variant.map { $0.suffix.isEmpty ? "" : " (variant \($0.suffix))" } ?? ""
             console.err(ErrorLine.warning("\(warning)", about: source.displayName + variant))
         }
-        let write = WriteOptions(
+        var write = WriteOptions(
             name: source.name, jobs: workers, gifMatte: options.gifMatte, webpQuality: options.webpQuality, video: options.video,
             memory: memory
         ) {
             _, total in frameDone(total)
+        }
+        if let step = options.every {
+            write.moments = MomentName.every(step, through: renderer.duration)
+        } else if !options.times.isEmpty {
+            write.moments = options.times
         }
         let summary = try renderer.write(formats: options.formats, to: destination, options: write)
         let seconds = Date().timeIntervalSince(started)
@@ -155,7 +176,8 @@ struct RenderCommand: Sendable {
         // Holds are counted only for per-frame formats, where they save whole files.
         let drawn = options.formats.contains(where: \.isPerFrame) ? "\(summary.framesDrawn) frame files drawn, " : ""
         let megabytes = fixedDecimals(Double(summary.bytes) / 1_000_000, digits: 2)
-        return "\(source.name): \(summary.frameCount) frames (\(formats); \(drawn)\(megabytes) MB) in "
+        let pictures = write.moments.map { "\($0.count) moments of \(summary.frameCount) frames" } ?? "\(summary.frameCount) frames"
+        return "\(source.name): \(pictures) (\(formats); \(drawn)\(megabytes) MB) in "
             + "\(fixedDecimals(seconds, digits: 2)) s → \(destination.relativePath)"
     }
 }

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import PickerKit
+import PickerReel
 
 /// Where the files of one snapshot assertion go: a golden per time beside the test file (or in the folder the
 /// caller gave), and the actual render and diff picture of a failure under `$PICKERREEL_ARTIFACTS` (default: the
@@ -88,6 +89,6 @@ struct SnapshotLocations: Equatable {
 
     /// A time as it appears in file names: milliseconds and a unit, such as `0.500s` or `1.200s`.
     static func label(of time: Double) -> String {
-        CNumberFormat.string("%.3fs", time == 0 ? 0 : time)  // `== 0` turns -0 into 0.
+        MomentName.label(of: time)
     }
 }

@@ -1,0 +1,161 @@
+import Foundation
+import Testing
+
+/// One job of a workflow that uses the Action, run by Tests/ActionRunner/run_action.py: action.yml's own steps, in
+/// order, as a runner runs them, in a design-system repository of its own.
+struct ActionJob: Encodable {
+    /// One `uses:` of the Action in the job, with its `with:` inputs.
+    struct Use: Encodable {
+        var with: [String: String] = [:]
+    }
+
+    var actionPath = repositoryRoot.path
+    var workspace: String
+    var github: [String: String]
+    var runner: [String: String]
+    var cacheFolder: String
+    var artifactsFolder: String
+    var uses: [Use]
+
+    enum CodingKeys: String, CodingKey {
+        case actionPath = "action_path"
+        case workspace, github, runner, uses
+        case cacheFolder = "cache_dir"
+        case artifactsFolder = "artifacts_dir"
+    }
+}
+
+/// What a job did: each use's steps, outputs and outcome, the step summary, and the job's outcome.
+struct ActionResult: Decodable {
+    struct Step: Decodable {
+        var name: String
+        var id: String
+        var outcome: String
+        var stdout: String
+        var stderr: String
+        var outputs: [String: String]
+    }
+    struct Use: Decodable {
+        var steps: [Step]
+        var outputs: [String: String]
+        var outcome: String
+
+        func step(_ name: String) -> Step? { steps.first { $0.name == name } }
+        /// Everything the use's steps printed on standard output, where the runner reads workflow commands.
+        var stdout: String { steps.map(\.stdout).joined() }
+        var log: String { steps.map { "[\($0.name): \($0.outcome)]\n\($0.stdout)\($0.stderr)" }.joined(separator: "\n") }
+    }
+    var uses: [Use]
+    var summary: String
+    var outcome: String
+}
+
+/// A temporary design-system repository (a git repository with specs/ and goldens/ approved from a render) and the
+/// folders a runner keeps: the tool cache and the run's artifacts.
+struct ActionWorld {
+    let root: URL
+    let workspace: URL
+    let cache: URL
+    let artifacts: URL
+    private var runs = 0
+
+    init(goldens: Bool = true) throws {
+        root = try temporaryFolder()
+        workspace = root.appendingPathComponent("repo")
+        cache = root.appendingPathComponent("cache")
+        artifacts = root.appendingPathComponent("artifacts")
+        for folder in [workspace, cache, artifacts] {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        }
+        let specs = workspace.appendingPathComponent("specs")
+        try FileManager.default.createDirectory(at: specs, withIntermediateDirectories: true)
+        for (name, color) in [("period", "gray"), ("units", "green")] {
+            try Data(
+                #"{"items": ["A", "B"], "selection": {"initial": "A", "sequence": [{"select": "B", "after": 0.1}], "tail": 0.1}, "style": {"highlight": {"color": "\#(color)"}}, "output": {"fps": 10, "scale": 1}}"#
+                    .utf8
+            ).write(to: specs.appendingPathComponent("\(name).json"))
+        }
+        if goldens {
+            let approve = try runTool(["render", "specs/period.json", "specs/units.json", "-o", "goldens", "-q"], in: workspace)
+            try #require(approve.status == 0, "\(approve.stderr)")
+        }
+        try git(["init", "-q", "-b", "main"])
+        try git(["add", "-A"])
+        try git(["commit", "-q", "-m", "Specs and goldens"])
+    }
+
+    /// Changes the highlight colour of the spec `name`.
+    func recolor(_ name: String, to color: String) throws {
+        let spec = workspace.appendingPathComponent("specs/\(name).json")
+        let text = try String(contentsOf: spec, encoding: .utf8).replacingOccurrences(
+            of: #"\"color\": \"[a-z]+\""#, with: "\"color\": \"\(color)\"", options: .regularExpression)
+        try Data(text.utf8).write(to: spec)
+    }
+
+    /// Runs `git` in the workspace (or `directory`) with a fixed identity and no user configuration.
+    @discardableResult
+    func git(_ arguments: [String], in directory: URL? = nil) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["git", "-c", "user.name=Designer", "-c", "user.email=designer@example.invalid"] + arguments
+        process.currentDirectoryURL = directory ?? workspace
+        var environment = ProcessInfo.processInfo.environment
+        environment["GIT_CONFIG_GLOBAL"] = "/dev/null"
+        process.environment = environment
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = Pipe()
+        try process.run()
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        try #require(process.terminationStatus == 0, "git \(arguments.joined(separator: " ")) failed")
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    /// Runs one job of `uses` (each the `with:` of one use of the Action), with a fresh runner temp folder, the
+    /// world's cache and artifacts.
+    mutating func run(_ uses: [[String: String]], github: [String: String] = [:]) throws -> ActionResult {
+        runs += 1
+        let temp = root.appendingPathComponent("runner-temp-\(runs)")
+        try FileManager.default.createDirectory(at: temp, withIntermediateDirectories: true)
+        var context = ["job": "pictures", "event_name": "pull_request", "ref_name": "1/merge", "head_ref": "feature", "action_ref": ""]
+        context.merge(github) { $1 }
+        let job = ActionJob(
+            workspace: workspace.path, github: context, runner: ["os": "Linux", "arch": "X64", "temp": temp.path],
+            cacheFolder: cache.path, artifactsFolder: artifacts.appendingPathComponent("run-\(runs)").path,
+            uses: uses.map { ActionJob.Use(with: $0) })
+        try FileManager.default.createDirectory(at: artifacts.appendingPathComponent("run-\(runs)"), withIntermediateDirectories: true)
+        let jobFile = temp.appendingPathComponent("job.json")
+        let resultFile = temp.appendingPathComponent("result.json")
+        try JSONEncoder().encode(job).write(to: jobFile)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = [
+            "python3", repositoryRoot.appendingPathComponent("Tests/ActionRunner/run_action.py").path, jobFile.path, resultFile.path,
+        ]
+        let err = Pipe()
+        process.standardError = err
+        process.standardOutput = Pipe()
+        try process.run()
+        let errors = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        try #require(process.terminationStatus == 0, "the action runner failed: \(errors)")
+        return try JSONDecoder().decode(ActionResult.self, from: Data(contentsOf: resultFile))
+    }
+
+    /// The artifact `name` uploaded by run `run` (1-based), or nil.
+    func artifact(_ name: String, run: Int) -> URL? {
+        let url = artifacts.appendingPathComponent("run-\(run)").appendingPathComponent(name)
+        return FileManager.default.fileExists(atPath: url.path) ? url : nil
+    }
+
+    /// The artifacts of run `run`, by name.
+    func artifactNames(run: Int) -> [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: artifacts.appendingPathComponent("run-\(run)").path)) ?? []).sorted()
+    }
+}
+
+/// The PNG files under `folder`, by relative path.
+func pngFiles(in folder: URL) throws -> [String] {
+    try snapshot(of: folder).keys.filter { $0.hasSuffix(".png") }.sorted()
+}

@@ -4,7 +4,8 @@
 #   scripts/install-dependencies.sh           the Debian packages it builds with (make build, make demo)
 #   scripts/install-dependencies.sh --test    also headless Chromium (plays the animated SVG), the ffmpeg and
 #                                             ffprobe executables (decode the videos the tests encode), and
-#                                             PyPI's pixelmatch and pillow (the comparison's cross-check)  (make test)
+#                                             PyPI's pixelmatch and pillow (the comparison's cross-check) and
+#                                             playwright (drives that Chromium through the HTML report)  (make test)
 #   scripts/install-dependencies.sh --bench   also python3-cairo (the naive baseline), ffmpeg, and numpy, pillow,
 #                                             scikit-image (the GIF and video comparisons)  (make bench)
 set -euo pipefail
@@ -23,8 +24,8 @@ python_modules=()
 python_packages=()
 if [ "$mode" = test ]; then
     debian+=(chromium ffmpeg)
-    python_modules=(pixelmatch PIL)
-    python_packages=(pixelmatch pillow)
+    python_modules=(pixelmatch PIL playwright)
+    python_packages=(pixelmatch pillow playwright)
 elif [ "$mode" = bench ]; then
     debian+=(python3-cairo ffmpeg)
     python_modules=(numpy PIL skimage)

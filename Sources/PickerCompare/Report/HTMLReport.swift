@@ -45,11 +45,20 @@ public enum HTMLReport {
         var pictures: [Pictures]
     }
 
-    /// The pictures of one frame, relative to the report's folder; nil where the frame has none.
+    /// The pictures the report holds for one frame: `files/expected/PATH`, `files/actual/PATH`, `files/diff/PATH`.
     struct Pictures: Equatable {
-        var expected: String?
-        var actual: String?
-        var diff: String?
+        /// The path of the frame whose pictures were copied (a hold's first frame), relative to the roots.
+        var path: String
+        var expected = false
+        var actual = false
+        var diff = false
+
+        /// Where the picture of `kind` (`expected`, `actual`, `diff`) is, relative to the report's folder; nil when
+        /// the frame has none.
+        func location(_ kind: String) -> String? {
+            let present = kind == "expected" ? expected : kind == "actual" ? actual : diff
+            return present ? "files/\(kind)/\(path)" : nil
+        }
     }
 
     /// Which bytes a frame's two pictures hold, to find holds: frames with equal digests show the same change.
@@ -75,17 +84,17 @@ public enum HTMLReport {
                 pictures.append(held)
                 continue
             }
-            var copied = Pictures()
+            var copied = Pictures(path: frame.path)
             if let expected {
-                copied.expected = "files/expected/\(frame.path)"
+                copied.expected = true
                 try store(expected, at: FilePath.join(folder, "files/expected/\(frame.path)"))
             }
             if let actual {
-                copied.actual = "files/actual/\(frame.path)"
+                copied.actual = true
                 try store(actual, at: FilePath.join(folder, "files/actual/\(frame.path)"))
             }
             if let diff = frame.diffPath {
-                copied.diff = "files/diff/\(frame.path)"
+                copied.diff = true
                 try copy(diff, to: FilePath.join(folder, "files/diff/\(frame.path)"))
             }
             pictures.append(copied)

@@ -94,24 +94,34 @@ enum HTMLReportAssets {
             if (blank) blank.hidden = Boolean(url);
             if (url && image.getAttribute('src') !== url) image.src = url;
           };
-          // Each section plays its frames while it is on screen, at the times their names give (else the rate).
-          const observer = 'IntersectionObserver' in window ? new IntersectionObserver((seen) => {
+          // Each section plays its frames while it is on screen, at the times their names give (else the rate), and
+          // builds its strip when it comes near the screen.
+          const players = 'IntersectionObserver' in window ? new IntersectionObserver((seen) => {
             for (const entry of seen) entry.target.reel.visible(entry.isIntersecting);
           }) : null;
+          const strips = 'IntersectionObserver' in window ? new IntersectionObserver((seen) => {
+            for (const entry of seen) if (entry.isIntersecting) entry.target.reel.build();
+          }, { rootMargin: '600px 0px' }) : null;
           for (const section of sections) {
             const data = JSON.parse(section.querySelector('script.frames').textContent);
             const count = data.clock.length;
+            const location = (kind, index) => {
+              const [path, flags] = data.frames[index];
+              const bit = kind === 'expected' ? 1 : kind === 'actual' ? 2 : 4;
+              return flags & bit ? 'files/' + kind + '/' + path : null;
+            };
             const player = section.querySelector('.player');
             const scrub = player.querySelector('input.scrub');
             const clock = player.querySelector('.clock');
             const button = player.querySelector('button.play');
+            const strip = section.querySelector('ol.strip');
             let frame = Number(scrub.value);
             let timer = null;
             let held = false;
             const show = (index) => {
               frame = index;
-              setPicture(player.querySelector('img.play-expected'), data.expected[index]);
-              setPicture(player.querySelector('img.play-actual'), data.actual[index]);
+              setPicture(player.querySelector('img.play-expected'), location('expected', index));
+              setPicture(player.querySelector('img.play-actual'), location('actual', index));
               scrub.value = index;
               clock.textContent = data.clock[index];
               player.dataset.frame = index;
@@ -135,28 +145,65 @@ enum HTMLReportAssets {
               button.textContent = 'Play';
               player.dataset.playing = 'no';
             };
+            let selected = frame;
+            const markSelected = () => {
+              for (const item of strip.children) {
+                const first = Number(item.dataset.frame);
+                item.classList.toggle('selected', selected >= first && selected < first + Number(item.dataset.count));
+              }
+            };
             // A frame chosen in the strip or with the scrubber: the slider and onion skin show it, playing stops.
             const select = (index) => {
               held = true;
               stop();
               show(index);
-              for (const image of section.querySelectorAll('.views img.view-expected')) setPicture(image, data.expected[index]);
-              for (const image of section.querySelectorAll('.views img.view-actual')) setPicture(image, data.actual[index]);
+              selected = index;
+              for (const image of section.querySelectorAll('.views img.view-expected')) setPicture(image, location('expected', index));
+              for (const image of section.querySelectorAll('.views img.view-actual')) setPicture(image, location('actual', index));
               for (const label of section.querySelectorAll('.views .view-clock')) label.textContent = data.clock[index];
-              for (const item of section.querySelectorAll('.strip .entry')) {
-                const first = Number(item.dataset.frame);
-                item.classList.toggle('selected', index >= first && index < first + Number(item.dataset.count));
-              }
+              markSelected();
+            };
+            const thumb = (kind, index) => {
+              const image = document.createElement('img');
+              image.src = location(kind, index);
+              image.alt = kind;
+              image.loading = 'lazy';
+              image.decoding = 'async';
+              return image;
+            };
+            // One entry per hold: frames with the same expected and actual pictures are shown once.
+            const build = () => {
+              if (strip.dataset.built) return;
+              strip.dataset.built = 'yes';
+              const items = data.holds.map(([first, length, status, label, figures]) => {
+                const item = document.createElement('li');
+                item.className = 'entry ' + status + (length > 1 ? ' hold' : '');
+                item.dataset.frame = first;
+                item.dataset.count = length;
+                const choose = document.createElement('button');
+                choose.type = 'button';
+                const picture = location('actual', first) ? 'actual' : location('expected', first) ? 'expected' : null;
+                if (picture) choose.append(thumb(picture, first));
+                if (location('diff', first)) choose.append(thumb('diff', first));
+                for (const [name, text] of [['label', label], ['figures', figures]]) {
+                  const span = document.createElement('span');
+                  span.className = name;
+                  span.textContent = text;
+                  choose.append(span);
+                }
+                choose.addEventListener('click', () => select(first));
+                item.append(choose);
+                return item;
+              });
+              strip.append(...items);
+              markSelected();
             };
             button.addEventListener('click', () => {
               if (timer === null) { held = false; play(); } else { held = true; stop(); }
             });
             scrub.addEventListener('input', () => select(Number(scrub.value)));
-            for (const item of section.querySelectorAll('.strip .entry')) {
-              item.querySelector('button').addEventListener('click', () => select(Number(item.dataset.frame)));
-            }
-            section.reel = { visible: (on) => { if (on && !held) play(); else if (!on) stop(); } };
-            if (observer) observer.observe(section);
+            section.reel = { visible: (on) => { if (on && !held) play(); else if (!on) stop(); }, build };
+            if (players) { players.observe(section); strips.observe(section); } else build();
           }
           document.body.dataset.ready = 'yes';
         })();

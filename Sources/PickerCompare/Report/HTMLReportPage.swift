@@ -79,12 +79,9 @@ enum HTMLReportPage {
         let largest = spec.largestFrame
         let pictures = shown.pictures[largest]
         let sizes = self.sizes(spec.frames[largest])
-        let thumbs = [
-            ("expected", pictures.expected, sizes.expected), ("actual", pictures.actual, sizes.actual),
-            ("diff", pictures.diff, sizes.actual),
-        ]
-        .map { label, path, size in figure(label, path: path, size: size, alt: "\(label) of \(spec.name)", classes: "") }
-        .joined()
+        let thumbs = [("expected", sizes.expected), ("actual", sizes.actual), ("diff", sizes.actual)].map { label, size in
+            figure(label, path: pictures.location(label), size: size, alt: "\(label) of \(spec.name)", classes: "")
+        }.joined()
         let status = badge(spec)
         return """
             <article class="card \(status.rawValue)" data-name="\(html(spec.name))" data-statuses="\(statuses(spec))" data-rank="\(spec.rank)" data-largest="\(spec.largestChange)"><a href="#spec-\(index)">
@@ -104,7 +101,7 @@ enum HTMLReportPage {
         let status = badge(spec)
         let player = """
             <div class="player">
-            \(figure("expected", path: pictures.expected, size: sizes.expected, alt: "expected animation", classes: "play-expected"))\(figure("actual", path: pictures.actual, size: sizes.actual, alt: "actual animation", classes: "play-actual"))
+            \(figure("expected", path: pictures.location("expected"), size: sizes.expected, alt: "expected animation", classes: "play-expected"))\(figure("actual", path: pictures.location("actual"), size: sizes.actual, alt: "actual animation", classes: "play-actual"))
             <div class="controls"><button type="button" class="play">Play</button>
             <input type="range" class="scrub" min="0" max="\(spec.frames.count - 1)" value="\(selected)" aria-label="frame">
             <span class="clock">\(html(clock(spec, selected)))</span></div>
@@ -112,53 +109,29 @@ enum HTMLReportPage {
             """
         let views = """
             <div class="views">
-            <div class="view"><h3>Slider: expected ◀ ▶ actual, <span class="view-clock">\(html(clock(spec, selected)))</span></h3><div class="stack">\(image(pictures.actual, size: sizes.actual, alt: "actual", classes: "view-actual"))\(image(pictures.expected, size: sizes.expected, alt: "expected", classes: "top wipe view-expected"))</div>
+            <div class="view"><h3>Slider: expected ◀ ▶ actual, <span class="view-clock">\(html(clock(spec, selected)))</span></h3><div class="stack">\(image(pictures.location("actual"), size: sizes.actual, alt: "actual", classes: "view-actual"))\(image(pictures.location("expected"), size: sizes.expected, alt: "expected", classes: "top wipe view-expected"))</div>
             <input type="range" class="slider" min="0" max="100" value="50" aria-label="slider position"></div>
-            <div class="view"><h3>Onion skin: expected over actual, <span class="view-clock">\(html(clock(spec, selected)))</span></h3><div class="stack">\(image(pictures.actual, size: sizes.actual, alt: "actual", classes: "view-actual"))\(image(pictures.expected, size: sizes.expected, alt: "expected", classes: "top fade view-expected"))</div>
+            <div class="view"><h3>Onion skin: expected over actual, <span class="view-clock">\(html(clock(spec, selected)))</span></h3><div class="stack">\(image(pictures.location("actual"), size: sizes.actual, alt: "actual", classes: "view-actual"))\(image(pictures.location("expected"), size: sizes.expected, alt: "expected", classes: "top fade view-expected"))</div>
             <input type="range" class="onion" min="0" max="100" value="50" aria-label="expected opacity"></div>
             </div>
             """
-        let entries = shown.holds.map { hold in entry(shown, hold: hold, selected: hold.contains(selected)) }.joined(separator: "\n")
         return """
             <section id="spec-\(index)" class="spec \(status.rawValue)" data-name="\(html(spec.name))" data-statuses="\(statuses(spec))">
             <h2><span class="badge">\(ReportWording.word(status))</span> <code>\(html(spec.name))</code></h2>
             <p class="finding">\(html(spec.finding))</p>
             <div class="review">\(player)\(views)</div>
             <h3>Frames</h3>
-            <ol class="strip">
-            \(entries)
-            </ol>
+            <ol class="strip"></ol>
             <script type="application/json" class="frames">\(frameData(shown))</script>
             </section>
             """
     }
 
-    /// One entry of the strip: a frame, or a hold of frames with the same pictures.
-    static func entry(_ shown: ShownSpec, hold: Range<Int>, selected: Bool) -> String {
-        let html = HTMLReport.html
-        let spec = shown.spec
-        let first = spec.frames[hold.lowerBound]
-        let pictures = shown.pictures[hold.lowerBound]
-        let sizes = self.sizes(first)
-        let label: String
-        if hold.count == 1 {
-            label = "frame \(spec.labels[hold.lowerBound])"
-        } else {
-            let range = "frames \(spec.labels[hold.lowerBound])–\(spec.labels[hold.upperBound - 1])"
-            label = first.matches ? "\(range), no change" : "\(range), same change"
-        }
-        let figures = first.matches ? "match" : ReportWording.finding(first)
-        var thumbs = ""
-        if let actual = pictures.actual {
-            thumbs += image(actual, size: sizes.actual, alt: "actual", classes: "")
-        } else if let expected = pictures.expected {
-            thumbs += image(expected, size: sizes.expected, alt: "expected", classes: "")
-        }
-        if let diff = pictures.diff { thumbs += image(diff, size: sizes.actual, alt: "diff", classes: "") }
-        let holdClass = hold.count > 1 ? " hold" : ""
-        return """
-            <li class="entry \(first.status.rawValue)\(holdClass)\(selected ? " selected" : "")" data-frame="\(hold.lowerBound)" data-count="\(hold.count)"><button type="button">\(thumbs)<span class="label">\(html(label))</span><span class="figures">\(html(figures))</span></button></li>
-            """
+    /// What one entry of the strip says: `frame 12`, `frames 12–30, same change`, `frames 0–11, no change`.
+    static func holdLabel(_ spec: HTMLReport.ChangedSpec, _ hold: Range<Int>) -> String {
+        if hold.count == 1 { return "frame \(spec.labels[hold.lowerBound])" }
+        let range = "frames \(spec.labels[hold.lowerBound])–\(spec.labels[hold.upperBound - 1])"
+        return spec.frames[hold.lowerBound].matches ? "\(range), no change" : "\(range), same change"
     }
 
     /// What the player's clock says at `index`: `frame 12 · 0.400 s`.
@@ -168,17 +141,25 @@ enum HTMLReportPage {
         return time == nil || time == label ? label : "frame \(label) · \(time ?? "")"
     }
 
-    /// The frames for the page's script: per frame its pictures, time and clock text; the rate between unknown times.
+    /// The frames for the page's script, which plays them and builds the strip when the section comes near the
+    /// screen (so a report of thousands of frames parses quickly): per frame its pictures' path (URL-encoded) and
+    /// which of expected (1), actual (2) and diff (4) there are, its time and clock text; per hold its first frame,
+    /// length, status, label and figures; the rate between frames whose time is not known.
     static func frameData(_ shown: ShownSpec) -> String {
-        func list(_ values: [String?]) -> String {
-            "[" + values.map { $0.map { "\"\(json($0))\"" } ?? "null" }.joined(separator: ",") + "]"
-        }
         let spec = shown.spec
-        let times = "[" + spec.times.map { $0.map { CNumberFormat.string("%.6f", $0) } ?? "null" }.joined(separator: ",") + "]"
+        let times = spec.times.map { $0.map { CNumberFormat.string("%.6f", $0) } ?? "null" }.joined(separator: ",")
+        let clocks = spec.frames.indices.map { "\"\(json(clock(spec, $0)))\"" }.joined(separator: ",")
+        let frames = shown.pictures.map { pictures in
+            let flags = (pictures.expected ? 1 : 0) + (pictures.actual ? 2 : 0) + (pictures.diff ? 4 : 0)
+            return "[\"\(json(HTMLReport.url(pictures.path)))\",\(flags)]"
+        }.joined(separator: ",")
+        let holds = shown.holds.map { hold in
+            let first = spec.frames[hold.lowerBound]
+            let figures = first.matches ? "match" : ReportWording.finding(first)
+            return "[\(hold.lowerBound),\(hold.count),\"\(first.status.rawValue)\",\"\(json(holdLabel(spec, hold)))\",\"\(json(figures))\"]"
+        }.joined(separator: ",")
         return """
-            {"fps":\(Int(HTMLReport.ChangedSpec.defaultFPS)),"times":\(times),"expected":\(list(shown.pictures.map { $0.expected.map(HTMLReport.url) })),\
-            "actual":\(list(shown.pictures.map { $0.actual.map(HTMLReport.url) })),"diff":\(list(shown.pictures.map { $0.diff.map(HTMLReport.url) })),\
-            "clock":\(list(spec.frames.indices.map { clock(spec, $0) }))}
+            {"fps":\(Int(HTMLReport.ChangedSpec.defaultFPS)),"times":[\(times)],"clock":[\(clocks)],"frames":[\(frames)],"holds":[\(holds)]}
             """
     }
 

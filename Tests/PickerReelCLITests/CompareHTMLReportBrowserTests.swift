@@ -29,7 +29,8 @@ struct CompareHTMLReportBrowserTests {
         try files.copyItem(at: numbers.appendingPathComponent("frame-0030.png"), to: numbers.appendingPathComponent("frame-0003.png"))
         let added = actual.appendingPathComponent("new-spec")
         try files.createDirectory(at: added, withIntermediateDirectories: true)
-        try files.copyItem(at: actual.appendingPathComponent("seed-demo/frame-0000.png"), to: added.appendingPathComponent("frame-0000.png"))
+        try files.copyItem(
+            at: actual.appendingPathComponent("seed-demo/frame-0000.png"), to: added.appendingPathComponent("frame-0000.png"))
         return (expected, actual)
     }
 
@@ -160,7 +161,8 @@ enum Playwright {
 
     static func check(_ arguments: [String], seconds: Double = 180) throws -> [String: Any] {
         guard Chromium.path == "/usr/bin/chromium" else {
-            throw Failed(description: "Debian's Chromium is not installed; `make test` installs it (scripts/install-dependencies.sh --test)")
+            throw Failed(
+                description: "Debian's Chromium is not installed; `make test` installs it (scripts/install-dependencies.sh --test)")
         }
         var lastError = ""
         for _ in 0..<2 {
@@ -187,7 +189,8 @@ enum Playwright {
             guard process.terminationStatus == 0,
                 let object = try? JSONSerialization.jsonObject(with: Data(stdout.utf8)) as? [String: Any]
             else {
-                throw Failed(description: "html_report_check.py \(arguments.first ?? "") exited \(process.terminationStatus): \(stderr)\(stdout)")
+                throw Failed(
+                    description: "html_report_check.py \(arguments.first ?? "") exited \(process.terminationStatus): \(stderr)\(stdout)")
             }
             return object
         }

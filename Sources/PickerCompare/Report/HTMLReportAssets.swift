@@ -40,7 +40,8 @@ enum HTMLReportAssets {
         .stack img.wipe { clip-path: inset(0 50% 0 0); }
         .stack img.fade { opacity: 0.5; }
         .view input[type=range] { display: block; width: 100%; }
-        .strip { list-style: none; padding: 0; margin: 0.3em 0; display: flex; flex-wrap: wrap; gap: 0.4em; }
+        .strip { list-style: none; padding: 0 0 0.5em; margin: 0.3em 0; display: flex; gap: 0.4em; overflow-x: auto; }
+        .strip .entry { flex: none; }
         .entry button { font: inherit; text-align: left; background: #fff; border: 1px solid #d1d1d6; border-radius: 6px; padding: 0.3em; cursor: pointer; display: grid; grid-template-columns: auto auto; gap: 0.2em; }
         .entry img { height: 48px; width: auto; max-width: 140px; }
         .entry .label, .entry .figures { grid-column: 1 / -1; font-size: 0.75em; }

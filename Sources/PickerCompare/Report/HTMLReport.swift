@@ -11,7 +11,8 @@ import PickerRender
 /// changed pictures first, then removed, then added, the largest change first, with a filter by name and by
 /// status. Below, each has its expected and actual animations playing side by side, a slider that wipes from one
 /// to the other and an onion skin that fades one over the other, and its frames as a strip in which a run of frames
-/// with the same expected and actual pictures (a hold) is one entry.
+/// with the same expected and actual pictures (a hold) is one entry. The page's script draws cards and sections
+/// from one JSON block as the reader scrolls, so a report of thousands of files opens at once.
 public enum HTMLReport {
     /// Writes the report of `summary` into `folder` (made if missing) and returns the page's path.
     ///

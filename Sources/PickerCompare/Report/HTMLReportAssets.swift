@@ -52,42 +52,37 @@ enum HTMLReportAssets {
 
     static let script = #"""
         (() => {
-          const cards = [...document.querySelectorAll('article.card')];
-          const sections = [...document.querySelectorAll('section.spec')];
+          const specs = JSON.parse(document.getElementById('specs').textContent);
+          const grid = document.getElementById('grid');
+          const sectionList = document.getElementById('sections');
+          const more = document.getElementById('more');
           const filter = document.getElementById('filter');
           const toggles = [...document.querySelectorAll('input.status-toggle')];
           const shown = document.getElementById('shown');
-          const matches = (element, query, statuses) =>
-            (query === '' || element.dataset.name.toLowerCase().includes(query)) &&
-            element.dataset.statuses.split(' ').some((status) => statuses.has(status));
-          const applyFilter = () => {
-            const query = filter.value.trim().toLowerCase();
-            const statuses = new Set(toggles.filter((toggle) => toggle.checked).map((toggle) => toggle.value));
-            let count = 0;
-            for (const card of cards) {
-              card.hidden = !matches(card, query, statuses);
-              if (!card.hidden) count += 1;
+
+          // Elements are made with text and attributes, never from markup: names cannot inject anything.
+          const make = (tag, attributes = {}, children = []) => {
+            const element = document.createElement(tag);
+            for (const [name, value] of Object.entries(attributes)) {
+              if (value !== null && value !== undefined && value !== false) element.setAttribute(name, value === true ? '' : value);
             }
-            for (const section of sections) section.hidden = !matches(section, query, statuses);
-            shown.textContent = count;
+            for (const child of children) element.append(child);
+            return element;
           };
-          if (filter) {
-            filter.addEventListener('input', applyFilter);
-            for (const toggle of toggles) toggle.addEventListener('change', applyFilter);
-          }
-
-          for (const view of document.querySelectorAll('.view')) {
-            const range = view.querySelector('input');
-            const update = () => {
-              const top = view.querySelector('img.top');
-              if (!top) return;
-              if (range.classList.contains('slider')) top.style.clipPath = 'inset(0 ' + (100 - range.value) + '% 0 0)';
-              else top.style.opacity = range.value / 100;
-            };
-            range.addEventListener('input', update);
-            update();
-          }
-
+          const location = (spec, kind, index) => {
+            const [path, flags] = spec.frames[index];
+            const bit = kind === 'expected' ? 1 : kind === 'actual' ? 2 : 4;
+            return flags & bit ? 'files/' + kind + '/' + path : null;
+          };
+          // An image that loads only near the screen, with its size so the page does not jump; hidden when missing.
+          const picture = (url, size, alt, className) => make('img', {
+            class: className || null, src: url, alt, width: size ? size[0] : null, height: size ? size[1] : null,
+            loading: 'lazy', decoding: 'async', hidden: !url,
+          });
+          const figure = (label, url, size, alt, className) => make('figure', {}, [
+            picture(url, size, alt, className), make('div', { class: 'none', hidden: Boolean(url) }, ['none']),
+            make('figcaption', {}, [label]),
+          ]);
           const setPicture = (image, url) => {
             if (!image) return;
             image.hidden = !url;
@@ -95,6 +90,23 @@ enum HTMLReportAssets {
             if (blank) blank.hidden = Boolean(url);
             if (url && image.getAttribute('src') !== url) image.src = url;
           };
+
+          const card = (spec, index) => {
+            const frame = spec.selected;
+            const thumbs = [['expected', spec.expectedSize], ['actual', spec.actualSize], ['diff', spec.actualSize]]
+              .map(([kind, size]) => figure(kind, location(spec, kind, frame), size, kind + ' of ' + spec.name));
+            const link = make('a', { href: '#spec-' + index }, [
+              make('div', { class: 'thumbs' }, thumbs),
+              make('h2', {}, [make('span', { class: 'badge' }, [spec.word]), ' ', make('code', {}, [spec.name])]),
+              make('p', { class: 'finding' }, [spec.finding]),
+            ]);
+            link.addEventListener('click', (event) => { event.preventDefault(); reveal(index); });
+            return make('article', {
+              class: 'card ' + spec.status, 'data-name': spec.name, 'data-statuses': spec.statuses,
+              'data-rank': spec.rank, 'data-largest': spec.largest,
+            }, [link]);
+          };
+
           // Each section plays its frames while it is on screen, at the times their names give (else the rate), and
           // builds its strip when it comes near the screen.
           const players = 'IntersectionObserver' in window ? new IntersectionObserver((seen) => {
@@ -103,33 +115,62 @@ enum HTMLReportAssets {
           const strips = 'IntersectionObserver' in window ? new IntersectionObserver((seen) => {
             for (const entry of seen) if (entry.isIntersecting) entry.target.reel.build();
           }, { rootMargin: '600px 0px' }) : null;
-          for (const section of sections) {
-            const data = JSON.parse(section.querySelector('script.frames').textContent);
-            const count = data.clock.length;
-            const location = (kind, index) => {
-              const [path, flags] = data.frames[index];
-              const bit = kind === 'expected' ? 1 : kind === 'actual' ? 2 : 4;
-              return flags & bit ? 'files/' + kind + '/' + path : null;
+
+          const section = (spec, index) => {
+            const count = spec.clock.length;
+            const at = (kind, frame) => location(spec, kind, frame);
+            let frame = spec.selected;
+            const playExpected = picture(at('expected', frame), spec.expectedSize, 'expected animation', 'play-expected');
+            const playActual = picture(at('actual', frame), spec.actualSize, 'actual animation', 'play-actual');
+            const button = make('button', { type: 'button', class: 'play' }, ['Play']);
+            const scrub = make('input', { type: 'range', class: 'scrub', min: 0, max: count - 1, value: frame, 'aria-label': 'frame' });
+            const clock = make('span', { class: 'clock' }, [spec.clock[frame]]);
+            const wrap = (image, label) => make('figure', {}, [image, make('div', { class: 'none', hidden: !image.hidden }, ['none']), make('figcaption', {}, [label])]);
+            const player = make('div', { class: 'player' }, [
+              wrap(playExpected, 'expected'), wrap(playActual, 'actual'),
+              make('div', { class: 'controls' }, [button, scrub, clock]),
+            ]);
+            const view = (title, className, topClass) => {
+              const range = make('input', { type: 'range', class: className, min: 0, max: 100, value: 50,
+                'aria-label': className === 'slider' ? 'slider position' : 'expected opacity' });
+              const top = picture(at('expected', frame), spec.expectedSize, 'expected', 'top ' + topClass + ' view-expected');
+              const update = () => {
+                if (className === 'slider') top.style.clipPath = 'inset(0 ' + (100 - range.value) + '% 0 0)';
+                else top.style.opacity = range.value / 100;
+              };
+              range.addEventListener('input', update);
+              update();
+              return make('div', { class: 'view' }, [
+                make('h3', {}, [title + ', ', make('span', { class: 'view-clock' }, [spec.clock[frame]])]),
+                make('div', { class: 'stack' }, [picture(at('actual', frame), spec.actualSize, 'actual', 'view-actual'), top]),
+                range,
+              ]);
             };
-            const player = section.querySelector('.player');
-            const scrub = player.querySelector('input.scrub');
-            const clock = player.querySelector('.clock');
-            const button = player.querySelector('button.play');
-            const strip = section.querySelector('ol.strip');
-            let frame = Number(scrub.value);
+            const views = make('div', { class: 'views' }, [
+              view('Slider: expected ◀ ▶ actual', 'slider', 'wipe'), view('Onion skin: expected over actual', 'onion', 'fade'),
+            ]);
+            const strip = make('ol', { class: 'strip' });
+            const element = make('section', { id: 'spec-' + index, class: 'spec ' + spec.status, 'data-name': spec.name, 'data-statuses': spec.statuses }, [
+              make('h2', {}, [make('span', { class: 'badge' }, [spec.word]), ' ', make('code', {}, [spec.name])]),
+              make('p', { class: 'finding' }, [spec.finding]),
+              make('div', { class: 'review' }, [player, views]),
+              make('h3', {}, ['Frames']), strip,
+            ]);
+
             let timer = null;
             let held = false;
+            let selected = frame;
             const show = (index) => {
               frame = index;
-              setPicture(player.querySelector('img.play-expected'), location('expected', index));
-              setPicture(player.querySelector('img.play-actual'), location('actual', index));
+              setPicture(playExpected, at('expected', index));
+              setPicture(playActual, at('actual', index));
               scrub.value = index;
-              clock.textContent = data.clock[index];
+              clock.textContent = spec.clock[index];
               player.dataset.frame = index;
             };
             const delay = (index) => {
-              const now = data.times[index], next = data.times[index + 1];
-              return now !== null && next !== null && next > now ? (next - now) * 1000 : 1000 / data.fps;
+              const now = spec.times[index], next = spec.times[index + 1];
+              return now !== null && next !== null && next > now ? (next - now) * 1000 : 1000 / spec.fps;
             };
             const tick = () => {
               show((frame + 1) % count);
@@ -146,7 +187,6 @@ enum HTMLReportAssets {
               button.textContent = 'Play';
               player.dataset.playing = 'no';
             };
-            let selected = frame;
             const markSelected = () => {
               for (const item of strip.children) {
                 const first = Number(item.dataset.frame);
@@ -159,53 +199,92 @@ enum HTMLReportAssets {
               stop();
               show(index);
               selected = index;
-              for (const image of section.querySelectorAll('.views img.view-expected')) setPicture(image, location('expected', index));
-              for (const image of section.querySelectorAll('.views img.view-actual')) setPicture(image, location('actual', index));
-              for (const label of section.querySelectorAll('.views .view-clock')) label.textContent = data.clock[index];
+              for (const image of views.querySelectorAll('img.view-expected')) setPicture(image, at('expected', index));
+              for (const image of views.querySelectorAll('img.view-actual')) setPicture(image, at('actual', index));
+              for (const label of views.querySelectorAll('.view-clock')) label.textContent = spec.clock[index];
               markSelected();
-            };
-            const thumb = (kind, index) => {
-              const image = document.createElement('img');
-              image.src = location(kind, index);
-              image.alt = kind;
-              image.loading = 'lazy';
-              image.decoding = 'async';
-              return image;
             };
             // One entry per hold: frames with the same expected and actual pictures are shown once.
             const build = () => {
               if (strip.dataset.built) return;
               strip.dataset.built = 'yes';
-              const items = data.holds.map(([first, length, status, label, figures]) => {
-                const item = document.createElement('li');
-                item.className = 'entry ' + status + (length > 1 ? ' hold' : '');
-                item.dataset.frame = first;
-                item.dataset.count = length;
-                const choose = document.createElement('button');
-                choose.type = 'button';
-                const picture = location('actual', first) ? 'actual' : location('expected', first) ? 'expected' : null;
-                if (picture) choose.append(thumb(picture, first));
-                if (location('diff', first)) choose.append(thumb('diff', first));
-                for (const [name, text] of [['label', label], ['figures', figures]]) {
-                  const span = document.createElement('span');
-                  span.className = name;
-                  span.textContent = text;
-                  choose.append(span);
-                }
+              strip.append(...spec.holds.map(([first, length, status, label, figures]) => {
+                const thumbs = [];
+                const main = at('actual', first) ? 'actual' : at('expected', first) ? 'expected' : null;
+                if (main) thumbs.push(picture(at(main, first), null, main));
+                if (at('diff', first)) thumbs.push(picture(at('diff', first), null, 'diff'));
+                const choose = make('button', { type: 'button' }, [
+                  ...thumbs, make('span', { class: 'label' }, [label]), make('span', { class: 'figures' }, [figures]),
+                ]);
                 choose.addEventListener('click', () => select(first));
-                item.append(choose);
-                return item;
-              });
-              strip.append(...items);
+                return make('li', { class: 'entry ' + status + (length > 1 ? ' hold' : ''), 'data-frame': first, 'data-count': length }, [choose]);
+              }));
               markSelected();
             };
+            player.dataset.frame = frame;
             button.addEventListener('click', () => {
               if (timer === null) { held = false; play(); } else { held = true; stop(); }
             });
             scrub.addEventListener('input', () => select(Number(scrub.value)));
-            section.reel = { visible: (on) => { if (on && !held) play(); else if (!on) stop(); }, build };
-            if (players) { players.observe(section); strips.observe(section); } else build();
+            element.reel = { visible: (on) => { if (on && !held) play(); else if (!on) stop(); }, build };
+            return element;
+          };
+
+          // The grid and the sections are drawn a page at a time as the reader scrolls: a report of thousands of
+          // files opens as fast as one of ten. The filter chooses which specs are drawn.
+          let chosen = specs.map((_, index) => index);
+          let cardsDrawn = 0;
+          let sectionsDrawn = 0;
+          const drawNext = () => {
+            if (cardsDrawn < chosen.length) {
+              const end = Math.min(chosen.length, cardsDrawn + 24);
+              grid.append(...chosen.slice(cardsDrawn, end).map((index) => card(specs[index], index)));
+              cardsDrawn = end;
+              return true;
+            }
+            if (sectionsDrawn < chosen.length) {
+              const end = Math.min(chosen.length, sectionsDrawn + 4);
+              for (const index of chosen.slice(sectionsDrawn, end)) {
+                const element = section(specs[index], index);
+                sectionList.append(element);
+                if (players) { players.observe(element); strips.observe(element); } else element.reel.build();
+              }
+              sectionsDrawn = end;
+              return true;
+            }
+            return false;
+          };
+          const fill = () => {
+            while (more.getBoundingClientRect().top < innerHeight * 1.5 && drawNext()) {}
+          };
+          // A card's link: draw everything up to its section, then go there.
+          const reveal = (index) => {
+            const position = chosen.indexOf(index);
+            while ((cardsDrawn < chosen.length || sectionsDrawn <= position) && drawNext()) {}
+            const target = document.getElementById('spec-' + index);
+            if (target) target.scrollIntoView();
+          };
+          const applyFilter = () => {
+            const query = filter.value.trim().toLowerCase();
+            const statuses = new Set(toggles.filter((toggle) => toggle.checked).map((toggle) => toggle.value));
+            chosen = specs.map((_, index) => index).filter((index) =>
+              (query === '' || specs[index].name.toLowerCase().includes(query)) &&
+              specs[index].statuses.split(' ').some((status) => statuses.has(status)));
+            for (const element of sectionList.children) if (players) { players.unobserve(element); strips.unobserve(element); element.reel.visible(false); }
+            grid.replaceChildren();
+            sectionList.replaceChildren();
+            cardsDrawn = 0;
+            sectionsDrawn = 0;
+            shown.textContent = chosen.length;
+            fill();
+          };
+          if (filter) {
+            filter.addEventListener('input', applyFilter);
+            for (const toggle of toggles) toggle.addEventListener('change', applyFilter);
           }
+          addEventListener('scroll', fill, { passive: true });
+          addEventListener('resize', fill);
+          fill();
           document.body.dataset.ready = 'yes';
         })();
         """#

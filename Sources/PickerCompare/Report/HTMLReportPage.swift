@@ -12,8 +12,7 @@ enum HTMLReportPage {
             ("size changed", summary.count(.sizeChanged)), ("added", summary.count(.added)), ("removed", summary.count(.removed)),
         ]
         let countCells = counts.map { #"<th>\#($0.0)</th><td class="count" data-count="\#($0.0)">\#($0.1)</td>"# }.joined()
-        let cards = specs.enumerated().map { card($1, index: $0) }.joined(separator: "\n")
-        let sections = specs.enumerated().map { section($1, index: $0) }.joined(separator: "\n")
+        let data = "[" + specs.map(specData).joined(separator: ",\n") + "]"
         return """
             <!doctype html>
             <html lang="en"><head><meta charset="utf-8">
@@ -30,10 +29,10 @@ enum HTMLReportPage {
             <table class="summary" id="summary"><tbody><tr>\(countCells)</tr></tbody></table>
             </header>
             \(specs.isEmpty ? "" : toolbar(specs))
-            <div class="grid" id="grid">
-            \(cards)
-            </div>
-            \(sections)
+            <div class="grid" id="grid"></div>
+            <div id="sections"></div>
+            <div id="more" aria-hidden="true"></div>
+            <script type="application/json" id="specs">\(data)</script>
             <script>
             \(HTMLReportAssets.script)
             </script>
@@ -72,61 +71,6 @@ enum HTMLReportPage {
         return seen.joined(separator: " ")
     }
 
-    /// A card of the grid: the largest change's three pictures, the name and the finding, linked to its section.
-    static func card(_ shown: ShownSpec, index: Int) -> String {
-        let html = HTMLReport.html
-        let spec = shown.spec
-        let largest = spec.largestFrame
-        let pictures = shown.pictures[largest]
-        let sizes = self.sizes(spec.frames[largest])
-        let thumbs = [("expected", sizes.expected), ("actual", sizes.actual), ("diff", sizes.actual)].map { label, size in
-            figure(label, path: pictures.location(label), size: size, alt: "\(label) of \(spec.name)", classes: "")
-        }.joined()
-        let status = badge(spec)
-        return """
-            <article class="card \(status.rawValue)" data-name="\(html(spec.name))" data-statuses="\(statuses(spec))" data-rank="\(spec.rank)" data-largest="\(spec.largestChange)"><a href="#spec-\(index)">
-            <div class="thumbs">\(thumbs)</div>
-            <h2><span class="badge">\(ReportWording.word(status))</span> <code>\(html(spec.name))</code></h2>
-            <p class="finding">\(html(spec.finding))</p></a></article>
-            """
-    }
-
-    /// A spec-variant's section: the animations side by side, the slider and onion skin, the strip of frames.
-    static func section(_ shown: ShownSpec, index: Int) -> String {
-        let html = HTMLReport.html
-        let spec = shown.spec
-        let selected = spec.largestFrame
-        let pictures = shown.pictures[selected]
-        let sizes = self.sizes(spec.frames[selected])
-        let status = badge(spec)
-        let player = """
-            <div class="player">
-            \(figure("expected", path: pictures.location("expected"), size: sizes.expected, alt: "expected animation", classes: "play-expected"))\(figure("actual", path: pictures.location("actual"), size: sizes.actual, alt: "actual animation", classes: "play-actual"))
-            <div class="controls"><button type="button" class="play">Play</button>
-            <input type="range" class="scrub" min="0" max="\(spec.frames.count - 1)" value="\(selected)" aria-label="frame">
-            <span class="clock">\(html(clock(spec, selected)))</span></div>
-            </div>
-            """
-        let views = """
-            <div class="views">
-            <div class="view"><h3>Slider: expected ◀ ▶ actual, <span class="view-clock">\(html(clock(spec, selected)))</span></h3><div class="stack">\(image(pictures.location("actual"), size: sizes.actual, alt: "actual", classes: "view-actual"))\(image(pictures.location("expected"), size: sizes.expected, alt: "expected", classes: "top wipe view-expected"))</div>
-            <input type="range" class="slider" min="0" max="100" value="50" aria-label="slider position"></div>
-            <div class="view"><h3>Onion skin: expected over actual, <span class="view-clock">\(html(clock(spec, selected)))</span></h3><div class="stack">\(image(pictures.location("actual"), size: sizes.actual, alt: "actual", classes: "view-actual"))\(image(pictures.location("expected"), size: sizes.expected, alt: "expected", classes: "top fade view-expected"))</div>
-            <input type="range" class="onion" min="0" max="100" value="50" aria-label="expected opacity"></div>
-            </div>
-            """
-        return """
-            <section id="spec-\(index)" class="spec \(status.rawValue)" data-name="\(html(spec.name))" data-statuses="\(statuses(spec))">
-            <h2><span class="badge">\(ReportWording.word(status))</span> <code>\(html(spec.name))</code></h2>
-            <p class="finding">\(html(spec.finding))</p>
-            <div class="review">\(player)\(views)</div>
-            <h3>Frames</h3>
-            <ol class="strip"></ol>
-            <script type="application/json" class="frames">\(frameData(shown))</script>
-            </section>
-            """
-    }
-
     /// What one entry of the strip says: `frame 12`, `frames 12–30, same change`, `frames 0–11, no change`.
     static func holdLabel(_ spec: HTMLReport.ChangedSpec, _ hold: Range<Int>) -> String {
         if hold.count == 1 { return "frame \(spec.labels[hold.lowerBound])" }
@@ -141,25 +85,36 @@ enum HTMLReportPage {
         return time == nil || time == label ? label : "frame \(label) · \(time ?? "")"
     }
 
-    /// The frames for the page's script, which plays them and builds the strip when the section comes near the
-    /// screen (so a report of thousands of frames parses quickly): per frame its pictures' path (URL-encoded) and
-    /// which of expected (1), actual (2) and diff (4) there are, its time and clock text; per hold its first frame,
-    /// length, status, label and figures; the rate between frames whose time is not known.
-    static func frameData(_ shown: ShownSpec) -> String {
+    /// One changed spec-variant as JSON for the page's script.
+    ///
+    /// The script draws its card when the grid reaches it and its section when the page is scrolled to it, so that
+    /// a report of thousands of files opens at once. It holds the card's name, status, finding and the largest change's frame (`selected`) with its sizes; per frame its pictures'
+    /// path (URL-encoded) and which of expected (1), actual (2) and diff (4) there are, its time and clock text;
+    /// per hold its first frame, length, status, label and figures; the rate between frames whose time is unknown.
+    /// All text is written into the page by the script as text, never as markup.
+    static func specData(_ shown: ShownSpec) -> String {
         let spec = shown.spec
+        let string = { (text: String) in "\"\(json(text))\"" }
+        let size = { (size: ImageSize?) in size.map { "[\($0.width),\($0.height)]" } ?? "null" }
+        let selected = spec.largestFrame
+        let sizes = self.sizes(spec.frames[selected])
+        let status = badge(spec)
         let times = spec.times.map { $0.map { CNumberFormat.string("%.6f", $0) } ?? "null" }.joined(separator: ",")
-        let clocks = spec.frames.indices.map { "\"\(json(clock(spec, $0)))\"" }.joined(separator: ",")
+        let clocks = spec.frames.indices.map { string(clock(spec, $0)) }.joined(separator: ",")
         let frames = shown.pictures.map { pictures in
             let flags = (pictures.expected ? 1 : 0) + (pictures.actual ? 2 : 0) + (pictures.diff ? 4 : 0)
-            return "[\"\(json(HTMLReport.url(pictures.path)))\",\(flags)]"
+            return "[\(string(HTMLReport.url(pictures.path))),\(flags)]"
         }.joined(separator: ",")
         let holds = shown.holds.map { hold in
             let first = spec.frames[hold.lowerBound]
             let figures = first.matches ? "match" : ReportWording.finding(first)
-            return "[\(hold.lowerBound),\(hold.count),\"\(first.status.rawValue)\",\"\(json(holdLabel(spec, hold)))\",\"\(json(figures))\"]"
+            return "[\(hold.lowerBound),\(hold.count),\(string(first.status.rawValue)),\(string(holdLabel(spec, hold))),\(string(figures))]"
         }.joined(separator: ",")
         return """
-            {"fps":\(Int(HTMLReport.ChangedSpec.defaultFPS)),"times":[\(times)],"clock":[\(clocks)],"frames":[\(frames)],"holds":[\(holds)]}
+            {"name":\(string(spec.name)),"status":\(string(status.rawValue)),"word":\(string(ReportWording.word(status))),\
+            "statuses":\(string(statuses(spec))),"rank":\(spec.rank),"largest":\(spec.largestChange),"finding":\(string(spec.finding)),\
+            "selected":\(selected),"expectedSize":\(size(sizes.expected)),"actualSize":\(size(sizes.actual)),\
+            "fps":\(Int(HTMLReport.ChangedSpec.defaultFPS)),"times":[\(times)],"clock":[\(clocks)],"frames":[\(frames)],"holds":[\(holds)]}
             """
     }
 
@@ -191,22 +146,5 @@ enum HTMLReportPage {
         case .added(let size): return (nil, size)
         case .removed(let size): return (size, nil)
         }
-    }
-
-    /// A captioned picture, or a captioned blank saying there is none (the picture hidden, for the script to fill).
-    static func figure(_ label: String, path: String?, size: ImageSize?, alt: String, classes: String) -> String {
-        let blank = #"<div class="none"\#(path == nil ? "" : " hidden")>none</div>"#
-        return "<figure>\(image(path, size: size, alt: alt, classes: classes))\(blank)<figcaption>\(label)</figcaption></figure>"
-    }
-
-    /// An `<img>` that loads only when it comes near the screen, with its size so the page does not jump; hidden
-    /// and without a source when there is no picture.
-    static func image(_ path: String?, size: ImageSize?, alt: String, classes: String) -> String {
-        let classAttribute = classes.isEmpty ? "" : #" class="\#(classes)""#
-        let sizeAttributes = size.map { #" width="\#($0.width)" height="\#($0.height)""# } ?? ""
-        let source = path.map { #" src="\#(HTMLReport.url($0))""# } ?? ""
-        let hidden = path == nil ? " hidden" : ""
-        return
-            #"<img\#(classAttribute)\#(source) alt="\#(HTMLReport.html(alt))"\#(sizeAttributes) loading="lazy" decoding="async"\#(hidden)>"#
     }
 }

@@ -99,7 +99,7 @@ def review(report, screenshot):
         seen["strip"] = entries.evaluate_all("""(items) => items.map((item) => ({
             frame: Number(item.dataset.frame), count: Number(item.dataset.count),
             label: item.querySelector('.label').textContent, status: item.className}))""")
-        seen["frameCount"] = section.locator("script.frames").evaluate("(script) => JSON.parse(script.textContent).clock.length")
+        seen["frameCount"] = int(section.locator("input.scrub").get_attribute("max")) + 1
         # Picking the last entry of the strip shows its frame in the slider and onion skin, and stops the player.
         last = entries.last
         last.locator("button").click()
@@ -131,8 +131,9 @@ def timing(report):
                 return { load: navigation.loadEventEnd, domContentLoaded: navigation.domContentLoadedEventEnd,
                          firstContentfulPaint: paint ? paint.startTime : null,
                          cards: document.querySelectorAll('article.card').length,
-                         frames: [...document.querySelectorAll('section.spec script.frames')]
-                             .reduce((sum, script) => sum + JSON.parse(script.textContent).clock.length, 0),
+                         specs: JSON.parse(document.getElementById('specs').textContent).length,
+                         frames: JSON.parse(document.getElementById('specs').textContent)
+                             .reduce((sum, spec) => sum + spec.clock.length, 0),
                          images: document.images.length };
             }""")
             try:

@@ -5,7 +5,8 @@
 #   scripts/install-dependencies.sh --test    also headless Chromium (plays the animated SVG), the ffmpeg and
 #                                             ffprobe executables (decode the videos the tests encode), and
 #                                             PyPI's pixelmatch and pillow (the comparison's cross-check) and
-#                                             PyYAML (the Action's tests read action.yml)  (make test)
+#                                             PyYAML (the Action's tests read action.yml) and playwright (drives
+#                                             that Chromium through the HTML report and the preview)  (make test)
 #   scripts/install-dependencies.sh --bench   also python3-cairo (the naive baseline), ffmpeg, and numpy, pillow,
 #                                             scikit-image (the GIF and video comparisons)  (make bench)
 set -euo pipefail
@@ -24,8 +25,8 @@ python_modules=()
 python_packages=()
 if [ "$mode" = test ]; then
     debian+=(chromium ffmpeg)
-    python_modules=(pixelmatch PIL yaml)
-    python_packages=(pixelmatch pillow PyYAML)
+    python_modules=(pixelmatch PIL yaml playwright)
+    python_packages=(pixelmatch pillow PyYAML playwright)
 elif [ "$mode" = bench ]; then
     debian+=(python3-cairo ffmpeg)
     python_modules=(numpy PIL skimage)

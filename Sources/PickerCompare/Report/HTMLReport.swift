@@ -3,33 +3,30 @@ import PickerKit
 import PickerRender
 
 /// The HTML report `pickerreel compare --report html DIR` writes: `DIR/index.html`, a page that needs nothing but
-/// the files beside it (no network, no script from elsewhere), and the pictures it shows under `DIR/files/`.
+/// the files beside it (no network, no script from elsewhere; it opens from `file://` and as a CI artifact), and
+/// the pictures it shows under `DIR/files/`.
 ///
-/// The page has a summary table (the verdict, the settings, counts per status, and every file that does not
-/// match, linked to its section), and one section per such file with the expected, actual and diff pictures side
-/// by side, a slider that wipes from one to the other, and an onion-skin view that fades one over the other;
-/// sizes are given when they differ. Only files that do not match have sections.
+/// The page opens on a grid of the spec-variants that changed (a folder `render` writes, or a name
+/// `assertPickerSnapshot` gives), each a card with the expected, actual and diff pictures of its largest change:
+/// changed pictures first, then removed, then added, the largest change first, with a filter by name and by
+/// status. Below, each has its expected and actual animations playing side by side, a slider that wipes from one
+/// to the other and an onion skin that fades one over the other, and its frames as a strip in which a run of frames
+/// with the same expected and actual pictures (a hold) is one entry. The page's script draws cards and sections
+/// from one JSON block as the reader scrolls, so a report of thousands of files opens at once.
 public enum HTMLReport {
     /// Writes the report of `summary` into `folder` (made if missing) and returns the page's path.
     ///
     /// Diff pictures are taken from each file's `diffPath`, so run the comparison with a `diffPath` to have them.
     /// Throws `CompareError` when `folder` is or is inside EXPECTED or ACTUAL, or when a folder or file cannot be
-    /// written or a picture cannot be copied.
+    /// written or a picture cannot be read or copied.
     @discardableResult
     public static func write(_ summary: ComparisonSummary, to folder: String) throws(CompareError) -> String {
         try FolderComparison.refuseOverwriting(inputs: [summary.expected, summary.actual], with: folder, what: "HTML report")
-        var sections: [String] = []
-        for (index, file) in summary.differingFiles.enumerated() {
-            var pictures: [(label: String, source: String)] = []
-            for (kind, source) in [("expected", file.expectedPath), ("actual", file.actualPath), ("diff", file.diffPath)] {
-                guard let source else { continue }
-                let relative = "files/\(kind)/\(file.path)"
-                try copy(source, to: FilePath.join(folder, relative))
-                pictures.append((kind, relative))
-            }
-            sections.append(section(file, index: index, pictures: pictures))
+        var shown: [ShownSpec] = []
+        for spec in ChangedSpec.changed(in: summary.files) {
+            shown.append(try copyPictures(of: spec, into: folder))
         }
-        let page = document(summary, sections: sections)
+        let page = HTMLReportPage.document(summary, specs: shown)
         let path = FilePath.join(folder, "index.html")
         do {
             try AtomicFile.write(Array(page.utf8), to: path)
@@ -37,6 +34,97 @@ public enum HTMLReport {
             throw CompareError(.cannotWrite(path: path, what: "HTML report", reason: error.description))
         }
         return path
+    }
+
+    /// A changed spec-variant as the page shows it: its holds, and where each frame's pictures are in the report.
+    struct ShownSpec {
+        /// The spec-variant and its frames.
+        var spec: ChangedSpec
+        /// Runs of frames with the same pictures, each one entry of the strip.
+        var holds: [Range<Int>]
+        /// For each frame, its pictures relative to the report's folder (a hold's frames share its first frame's).
+        var pictures: [Pictures]
+    }
+
+    /// The pictures the report holds for one frame: `files/expected/PATH`, `files/actual/PATH`, `files/diff/PATH`.
+    struct Pictures: Equatable {
+        /// The path of the frame whose pictures were copied (a hold's first frame), relative to the roots.
+        var path: String
+        var expected = false
+        var actual = false
+        var diff = false
+
+        /// Where the picture of `kind` (`expected`, `actual`, `diff`) is, relative to the report's folder; nil when
+        /// the frame has none.
+        func location(_ kind: String) -> String? {
+            let present = kind == "expected" ? expected : kind == "actual" ? actual : diff
+            return present ? "files/\(kind)/\(path)" : nil
+        }
+    }
+
+    /// Which bytes a frame's two pictures hold, to find holds: frames with equal digests show the same change.
+    struct FrameDigest: Equatable {
+        var expected: Int?
+        var actual: Int?
+    }
+
+    /// Copies the pictures `spec` shows into `folder/files/expected|actual|diff/PATH`; the one place that decides
+    /// which files the report copies.
+    ///
+    /// Only the first frame of each hold is copied (the frames after it have the same bytes, so the page shows the
+    /// first one's); matching frames are copied too, so that the animations play whole.
+    static func copyPictures(of spec: ChangedSpec, into folder: String) throws(CompareError) -> ShownSpec {
+        var digests: [FrameDigest] = []
+        var pictures: [Pictures] = []
+        for frame in spec.frames {
+            let expected = try frame.expectedPath.map { (path: String) throws(CompareError) in try read(path) }
+            let actual = try frame.actualPath.map { (path: String) throws(CompareError) in try read(path) }
+            let digest = FrameDigest(expected: expected.map(digestOf), actual: actual.map(digestOf))
+            defer { digests.append(digest) }
+            if digest == digests.last, let held = pictures.last {
+                pictures.append(held)
+                continue
+            }
+            var copied = Pictures(path: frame.path)
+            if let expected {
+                copied.expected = true
+                try store(expected, at: FilePath.join(folder, "files/expected/\(frame.path)"))
+            }
+            if let actual {
+                copied.actual = true
+                try store(actual, at: FilePath.join(folder, "files/actual/\(frame.path)"))
+            }
+            if let diff = frame.diffPath {
+                copied.diff = true
+                try copy(diff, to: FilePath.join(folder, "files/diff/\(frame.path)"))
+            }
+            pictures.append(copied)
+        }
+        return ShownSpec(spec: spec, holds: ChangedSpec.holds(digests), pictures: pictures)
+    }
+
+    /// The bytes' digest: equal bytes give equal digests within one run.
+    static func digestOf(_ bytes: [UInt8]) -> Int {
+        var hasher = Hasher()
+        hasher.combine(bytes.count)
+        bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
+        return hasher.finalize()
+    }
+
+    static func read(_ source: String) throws(CompareError) -> [UInt8] {
+        do {
+            return [UInt8](try Data(contentsOf: URL(fileURLWithPath: source)))
+        } catch {
+            throw CompareError(.notFileOrFolder(path: source, reason: "cannot be read for the HTML report (\(FileErrors.reason(error)))"))
+        }
+    }
+
+    static func store(_ bytes: [UInt8], at destination: String) throws(CompareError) {
+        do {
+            try AtomicFile.write(bytes, to: destination)
+        } catch {
+            throw CompareError(.cannotWrite(path: destination, what: "HTML report's copy", reason: error.description))
+        }
     }
 
     static func copy(_ source: String, to destination: String) throws(CompareError) {
@@ -47,109 +135,7 @@ public enum HTMLReport {
         } catch {
             throw CompareError(.cannotWrite(path: destination, what: "HTML report's copy", reason: FileErrors.reason(error)))
         }
-        do {
-            try AtomicFile.write(bytes, to: destination)
-        } catch {
-            throw CompareError(.cannotWrite(path: destination, what: "HTML report's copy", reason: error.description))
-        }
-    }
-
-    static func section(_ file: FileComparison, index: Int, pictures: [(label: String, source: String)]) -> String {
-        let figures = ReportWording.finding(file)
-        let images = pictures.map { picture in
-            """
-            <figure><figcaption>\(picture.label)</figcaption><img src="\(url(picture.source))" alt="\(html(picture.label)) of \(html(file.path))" loading="lazy"></figure>
-            """
-        }.joined()
-        var views = ""
-        let expected = pictures.first { $0.label == "expected" }
-        let actual = pictures.first { $0.label == "actual" }
-        if let expected, let actual, file.outcome.pixels != nil {
-            views = """
-                <div class="views">
-                <div class="view"><h3>Slider: expected ◀ ▶ actual</h3><div class="stack"><img src="\(url(actual.source))" alt="actual"><img class="top wipe" src="\(url(expected.source))" alt="expected"></div>
-                <input type="range" class="slider" min="0" max="100" value="50" aria-label="slider position"></div>
-                <div class="view"><h3>Onion skin: expected over actual</h3><div class="stack"><img src="\(url(actual.source))" alt="actual"><img class="top fade" src="\(url(expected.source))" alt="expected"></div>
-                <input type="range" class="onion" min="0" max="100" value="50" aria-label="expected opacity"></div>
-                </div>
-                """
-        }
-        return """
-            <section id="file-\(index)" class="\(file.status.rawValue)">
-            <h2><span class="badge">\(html(ReportWording.word(file.status)))</span> <code>\(html(file.path))</code></h2>
-            <p class="figures">\(html(figures))</p>
-            <div class="pictures">\(images)</div>
-            \(views)
-            </section>
-            """
-    }
-
-    static func document(_ summary: ComparisonSummary, sections: [String]) -> String {
-        let counts = [
-            ("files", summary.files.count), ("match", summary.count(.match)), ("differs", summary.count(.differs)),
-            ("size changed", summary.count(.sizeChanged)), ("added", summary.count(.added)), ("removed", summary.count(.removed)),
-        ]
-        let countCells = counts.map { #"<tr><th>\#($0.0)</th><td class="count" data-count="\#($0.0)">\#($0.1)</td></tr>"# }
-            .joined(separator: "\n")
-        let rows = summary.differingFiles.enumerated().map { index, file in
-            """
-            <tr><td><a href="#file-\(index)"><code>\(html(file.path))</code></a></td><td>\(html(ReportWording.word(file.status)))</td><td>\(html(ReportWording.finding(file)))</td></tr>
-            """
-        }.joined(separator: "\n")
-        let table =
-            rows.isEmpty
-            ? ""
-            : "<table class=\"files\"><thead><tr><th>file</th><th>status</th><th>finding</th></tr></thead><tbody>\n\(rows)\n</tbody></table>"
-        return """
-            <!doctype html>
-            <html lang="en"><head><meta charset="utf-8">
-            <meta name="viewport" content="width=device-width, initial-scale=1">
-            <title>pickerreel compare: \(html(summary.status.rawValue))</title>
-            <style>
-            body { font: 14px/1.4 system-ui, sans-serif; margin: 1.5em; color: #1c1c1e; background: #fff; }
-            code { font: 13px ui-monospace, monospace; }
-            table { border-collapse: collapse; margin: 0.5em 0 1em; }
-            th, td { border: 1px solid #d1d1d6; padding: 0.25em 0.6em; text-align: left; vertical-align: top; }
-            td.count { text-align: right; }
-            .verdict { font-size: 1.2em; font-weight: 600; }
-            .verdict.match { color: #248a3d; } .verdict.differences, .verdict.nothing-compared { color: #d70015; }
-            section { border-top: 1px solid #d1d1d6; padding-top: 0.5em; margin-top: 1.5em; }
-            .badge { background: #d70015; color: #fff; border-radius: 4px; padding: 0 0.4em; font-size: 0.8em; }
-            .added .badge { background: #0071a4; } .removed .badge { background: #8e8e93; }
-            .pictures, .views { display: flex; flex-wrap: wrap; gap: 1em; align-items: flex-start; }
-            figure { margin: 0; } figcaption, h3 { font-size: 0.9em; font-weight: 600; margin: 0 0 0.25em; }
-            img { max-width: 100%; border: 1px solid #d1d1d6; background: repeating-conic-gradient(#eee 0 25%, #fff 0 50%) 0 0 / 16px 16px; }
-            .stack { position: relative; display: inline-block; }
-            .stack img.top { position: absolute; left: 0; top: 0; }
-            .stack img.wipe { clip-path: inset(0 50% 0 0); }
-            .stack img.fade { opacity: 0.5; }
-            input[type=range] { display: block; width: 100%; }
-            </style></head>
-            <body>
-            <h1>pickerreel compare</h1>
-            <p class="verdict \(summary.status.rawValue)" id="verdict">\(html(ReportWording.verdict(summary)))</p>
-            <p>EXPECTED <code>\(html(summary.expected))</code>, ACTUAL <code>\(html(summary.actual))</code></p>
-            <table class="summary" id="summary"><tbody>
-            \(countCells)
-            </tbody></table>
-            \(table)
-            \(sections.joined(separator: "\n"))
-            <script>
-            for (const view of document.querySelectorAll('.view')) {
-              const range = view.querySelector('input');
-              const top = view.querySelector('img.top');
-              const update = () => {
-                if (range.classList.contains('slider')) top.style.clipPath = 'inset(0 ' + (100 - range.value) + '% 0 0)';
-                else top.style.opacity = range.value / 100;
-              };
-              range.addEventListener('input', update);
-              update();
-            }
-            document.body.dataset.ready = 'yes';
-            </script>
-            </body></html>
-
-            """
+        try store(bytes, at: destination)
     }
 
     /// `text` with HTML's special characters escaped.

@@ -1,0 +1,84 @@
+import FoundationEssentials
+import PickerReel
+import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Reloads the preview when the spec or a file it reads is saved: on a thread of its own, woken by inotify in the
+/// files' folders (or every `pollInterval` where inotify is missing), it compares the files with how they were and
+/// reloads the session once they have settled.
+final class PreviewWatcher: Sendable {
+    /// How long a change must stay still before the reload, so that an editor's several writes make one reload.
+    static let settleMicroseconds: UInt32 = 60_000
+    /// How often the files are looked at without inotify, in milliseconds.
+    static let pollInterval: Int32 = 250
+
+    private let session: PreviewSession
+    private let reloaded: @Sendable (String?) -> Void
+    private let phase = Mutex(Phase.running)
+
+    private enum Phase { case running, stopping, stopped }
+
+    /// Watches `session`'s files; `reloaded` is called after each reload with its message (nil: it rendered).
+    init(session: PreviewSession, reloaded: @escaping @Sendable (String?) -> Void) {
+        self.session = session
+        self.reloaded = reloaded
+    }
+
+    /// Starts the thread; false when no thread could be made (the preview then does not reload).
+    func start() -> Bool {
+        guard let thread = LaneThread({ [self] in run() }) else { return false }
+        thread.detach()
+        return true
+    }
+
+    /// Asks the thread to end and waits until it has (a reload under way finishes first).
+    func stop() {
+        phase.withLock { if $0 == .running { $0 = .stopping } }
+        while phase.withLock({ $0 }) != .stopped { usleep(5_000) }
+    }
+
+    private var isRunning: Bool { phase.withLock { $0 == .running } }
+
+    private func run() {
+        defer { phase.withLock { $0 = .stopped } }
+        let folders = FolderWatch()
+        var files = session.current.files
+        folders.watch(Self.folders(of: files))
+        var seen = session.current.fingerprint
+        // The first look needs no event: a save before the folders were watched made none.
+        var firstLook = true
+        while isRunning {
+            // With inotify the wait ends at the first event; the timeout only lets `stop` be seen.
+            let woken = folders.wait(milliseconds: firstLook ? 0 : folders.isPolling ? Self.pollInterval : 200)
+            guard woken || folders.isPolling || firstLook else { continue }
+            firstLook = false
+            var now = FileFingerprint(files)
+            guard now != seen else { continue }
+            // Let the editor finish writing: reload once the files have stayed the same for a moment.
+            repeat {
+                seen = now
+                usleep(Self.settleMicroseconds)
+                now = FileFingerprint(files)
+            } while now != seen && isRunning
+            let message = session.reload()
+            files = session.current.files
+            folders.watch(Self.folders(of: files))
+            seen = session.current.fingerprint
+            reloaded(message)
+        }
+    }
+
+    /// The folders holding `files`.
+    static func folders(of files: [String]) -> Set<String> {
+        Set(
+            files.map { file in
+                let folder = URL(fileURLWithPath: file).deletingLastPathComponent().path
+                return folder.isEmpty ? "." : folder
+            })
+    }
+}

@@ -1,0 +1,166 @@
+import Foundation
+
+/// One `pickerreel preview` started as a user starts it: the built binary on a free port, in a working folder and
+/// a temporary folder of its own (so the test can see it wrote nothing), with a spec, an icon and two variants in a
+/// third folder.
+final class PreviewRun {
+    let process = Process()
+    /// The page's address, the first line the tool printed.
+    let url: String
+    let port: Int
+    /// Where the spec and its icon are.
+    let specFolder: URL
+    /// The tool's working folder and its TMPDIR, both empty at the start.
+    let workFolder: URL
+    let toolTemporaryFolder: URL
+    private let output: LineCollector
+    private let errors: LineCollector
+
+    var spec: URL { specFolder.appendingPathComponent("spec.json") }
+    var icon: URL { specFolder.appendingPathComponent("icons/sun.svg") }
+
+    static let specText = """
+        {
+          "items": [{ "value": "Day", "icon": "icons/sun.svg" }, { "value": "Week" }, { "value": "Month" }],
+          "selection": { "initial": "Day", "sequence": [{ "select": "Week", "after": 0.3 }, { "select": "Month", "after": 0.4 }], "tail": 0.3 },
+          "style": { "preset": "segmented" },
+          "output": { "fps": 30, "scale": 2 },
+          "variants": { "colorScheme": ["light", "dark"] }
+        }
+
+        """
+
+    /// Writes the spec and its icon and starts the tool with `arguments` after the spec (default `--port 0`).
+    init(arguments: [String] = ["--port", "0"], environment: [String: String] = [:]) throws {
+        specFolder = try temporaryFolder()
+        workFolder = try temporaryFolder()
+        toolTemporaryFolder = try temporaryFolder()
+        try FileManager.default.createDirectory(at: specFolder.appendingPathComponent("icons"), withIntermediateDirectories: true)
+        try Data(Self.specText.utf8).write(to: specFolder.appendingPathComponent("spec.json"))
+        let sun = repositoryRoot.appendingPathComponent("Fixtures/gallery/icons/sun.svg")
+        try FileManager.default.copyItem(at: sun, to: specFolder.appendingPathComponent("icons/sun.svg"))
+        process.executableURL = try toolURL()
+        process.arguments = ["preview", specFolder.appendingPathComponent("spec.json").path] + arguments
+        process.currentDirectoryURL = workFolder
+        var variables = ProcessInfo.processInfo.environment
+        variables["TMPDIR"] = toolTemporaryFolder.path
+        for (name, value) in environment { variables[name] = value }
+        process.environment = variables
+        let out = Pipe()
+        let err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        output = LineCollector(out)
+        errors = LineCollector(err)
+        try process.run()
+        guard let first = output.firstLine(within: 30) else {
+            process.terminate()
+            throw PreviewDidNotStart(stderr: errors.text)
+        }
+        url = first
+        port = Int(first.split(separator: ":").last?.filter(\.isNumber) ?? "") ?? 0
+    }
+
+    deinit {
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+    }
+
+    /// What the tool printed on standard error so far.
+    var stderr: String { errors.text }
+    /// What the tool printed on standard output so far.
+    var stdout: String { output.text }
+
+    /// Sends `signal` and waits up to `seconds` for the tool to end; its exit status, or nil when it did not end
+    /// (it is then killed).
+    func stop(_ signal: Int32 = SIGTERM, seconds: Double = 10) -> Int32? {
+        kill(process.processIdentifier, signal)
+        let deadline = Date().addingTimeInterval(seconds)
+        while process.isRunning && Date() < deadline { usleep(20_000) }
+        guard !process.isRunning else {
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+            return nil
+        }
+        process.waitUntilExit()
+        return process.terminationReason == .exit ? process.terminationStatus : 128 + process.terminationStatus
+    }
+
+    /// Runs `script` with python3 and `arguments`, killed after `seconds`; its standard output, or the failure.
+    static func python(_ script: String, _ arguments: [String], seconds: Double = 120) throws -> String {
+        let folder = try temporaryFolder()
+        let file = folder.appendingPathComponent("script.py")
+        try Data(script.utf8).write(to: file)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", file.path] + arguments
+        let out = Pipe()
+        let err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        let output = LineCollector(out)
+        let errors = LineCollector(err)
+        try process.run()
+        let deadline = Date().addingTimeInterval(seconds)
+        while process.isRunning && Date() < deadline { usleep(50_000) }
+        if process.isRunning {
+            process.terminate()
+            usleep(500_000)
+            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+            process.waitUntilExit()
+            throw PythonFailed(message: "the script did not finish within \(seconds) s; it printed: \(errors.text)")
+        }
+        process.waitUntilExit()
+        try? FileManager.default.removeItem(at: folder)
+        guard process.terminationStatus == 0 else {
+            throw PythonFailed(message: "python3 exited \(process.terminationStatus): \(errors.text.suffix(3000))")
+        }
+        return output.text
+    }
+}
+
+struct PreviewDidNotStart: Error, CustomStringConvertible {
+    var stderr: String
+    var description: String { "pickerreel preview printed no address; standard error: \(stderr)" }
+}
+
+struct PythonFailed: Error, CustomStringConvertible {
+    var message: String
+    var description: String { message }
+}
+
+/// Collects a pipe's output on a thread of its own, so the tool never stalls on a full pipe.
+final class LineCollector: @unchecked Sendable {
+    // @unchecked: `data` is only touched while holding `lock`.
+    private let lock = NSLock()
+    private var data = Data()
+
+    init(_ pipe: Pipe) {
+        let handle = pipe.fileHandleForReading
+        Thread.detachNewThread { [self] in
+            while true {
+                let chunk = handle.availableData
+                if chunk.isEmpty { break }
+                lock.lock()
+                data.append(chunk)
+                lock.unlock()
+            }
+        }
+    }
+
+    var text: String {
+        lock.lock()
+        defer { lock.unlock() }
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    /// The first line, once it has been written completely, or nil after `seconds`.
+    func firstLine(within seconds: Double) -> String? {
+        let deadline = Date().addingTimeInterval(seconds)
+        while Date() < deadline {
+            let text = self.text
+            if let end = text.firstIndex(of: "\n") { return String(text[..<end]) }
+            usleep(20_000)
+        }
+        return nil
+    }
+}

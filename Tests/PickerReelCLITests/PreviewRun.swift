@@ -1,17 +1,15 @@
 import Foundation
 
-/// One `pickerreel preview` started as a user starts it: the built binary on a free port, in a working folder and
-/// a temporary folder of its own (so the test can see it wrote nothing), with a spec, an icon and two variants in a
-/// third folder.
+/// One `pickerreel preview` started as a user starts it: the built binary on a free port, in the folder of its spec
+/// (with an icon and two variants) and with a temporary folder of its own, so the test can see it wrote nothing.
 final class PreviewRun {
     let process = Process()
     /// The page's address, the first line the tool printed.
     let url: String
     let port: Int
-    /// Where the spec and its icon are.
+    /// Where the spec and its icon are: the tool's working folder.
     let specFolder: URL
-    /// The tool's working folder and its TMPDIR, both empty at the start.
-    let workFolder: URL
+    /// The tool's TMPDIR, empty at the start.
     let toolTemporaryFolder: URL
     private let output: LineCollector
     private let errors: LineCollector
@@ -33,15 +31,14 @@ final class PreviewRun {
     /// Writes the spec and its icon and starts the tool with `arguments` after the spec (default `--port 0`).
     init(arguments: [String] = ["--port", "0"], environment: [String: String] = [:]) throws {
         specFolder = try temporaryFolder()
-        workFolder = try temporaryFolder()
         toolTemporaryFolder = try temporaryFolder()
         try FileManager.default.createDirectory(at: specFolder.appendingPathComponent("icons"), withIntermediateDirectories: true)
         try Data(Self.specText.utf8).write(to: specFolder.appendingPathComponent("spec.json"))
         let sun = repositoryRoot.appendingPathComponent("Fixtures/gallery/icons/sun.svg")
         try FileManager.default.copyItem(at: sun, to: specFolder.appendingPathComponent("icons/sun.svg"))
         process.executableURL = try toolURL()
-        process.arguments = ["preview", specFolder.appendingPathComponent("spec.json").path] + arguments
-        process.currentDirectoryURL = workFolder
+        process.arguments = ["preview", "spec.json"] + arguments
+        process.currentDirectoryURL = specFolder
         var variables = ProcessInfo.processInfo.environment
         variables["TMPDIR"] = toolTemporaryFolder.path
         for (name, value) in environment { variables[name] = value }
@@ -83,6 +80,34 @@ final class PreviewRun {
         }
         process.waitUntilExit()
         return process.terminationReason == .exit ? process.terminationStatus : 128 + process.terminationStatus
+    }
+
+    /// Sends `GET path` to the tool over a plain socket and returns the answer's status and body.
+    func get(_ path: String) throws -> (status: Int, body: Data) {
+        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard descriptor >= 0 else { throw PythonFailed(message: "no socket") }
+        defer { close(descriptor) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = UInt16(port).bigEndian
+        address.sin_addr.s_addr = UInt32(0x7F00_0001).bigEndian
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard connected == 0 else { throw PythonFailed(message: "cannot connect to port \(port)") }
+        let request = Array("GET \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n\r\n".utf8)
+        _ = request.withUnsafeBytes { send(descriptor, $0.baseAddress, $0.count, 0) }
+        var answer = Data()
+        var buffer = [UInt8](repeating: 0, count: 65_536)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
+            if count <= 0 { break }
+            answer.append(contentsOf: buffer[0..<count])
+        }
+        guard let end = answer.range(of: Data("\r\n\r\n".utf8)) else { return (0, Data()) }
+        let head = String(decoding: answer[..<end.lowerBound], as: UTF8.self)
+        let status = head.split(separator: " ").dropFirst().first.flatMap { Int($0) } ?? 0
+        return (status, answer[end.upperBound...])
     }
 
     /// Runs `script` with python3 and `arguments`, killed after `seconds`; its standard output, or the failure.

@@ -90,8 +90,10 @@ enum PreviewScripts {
                 original = f.read()
             saved = time.monotonic()
             save_like_an_editor(spec, original.replace('"Week"', '"Fortnight"'))
-            wait_until(page, "() => preview.generation === 2 && preview.views.every(v => v.img.dataset.generation === '2')")
+            wait_until(page, "() => preview.generation === 2")
             seen["specReloadSeconds"] = time.monotonic() - saved
+            wait_until(page, "() => preview.views.every(v => v.img.dataset.generation === '2')")
+            seen["specPicturesSeconds"] = time.monotonic() - saved
             seen["frameAfterReload"] = page.evaluate("() => preview.frame")
             seen["pictureChanged"] = picture_bytes(page, shown(page)[0]["src"]) != before_edit
             # A saved icon reloads too.
@@ -99,8 +101,12 @@ enum PreviewScripts {
                 drawing = f.read()
             saved = time.monotonic()
             save_like_an_editor(icon, drawing.replace('r="5"', 'r="9"'))
-            wait_until(page, "() => preview.generation === 3 && preview.views.every(v => v.img.dataset.generation === '3')")
+            wait_until(page, "() => preview.generation === 3")
             seen["iconReloadSeconds"] = time.monotonic() - saved
+            wait_until(page, "() => preview.views.every(v => v.img.dataset.generation === '3')")
+            seen["iconPicturesSeconds"] = time.monotonic() - saved
+            save_like_an_editor(icon, drawing)
+            wait_until(page, "() => preview.generation === 4")
             # A broken spec: its message, the last good picture dimmed.
             saved = time.monotonic()
             save_like_an_editor(spec, original.replace('"fps": 30', '"fps": "fast"'))
@@ -112,7 +118,7 @@ enum PreviewScripts {
             page.screenshot(path=os.path.join(out, "broken.png"))
             # Fixed: the message goes, the pictures come back.
             save_like_an_editor(spec, original)
-            wait_until(page, "() => document.getElementById('error').hidden && preview.generation === 4")
+            wait_until(page, "() => document.getElementById('error').hidden && preview.generation === 5")
             seen["recoveredOpacity"] = float(page.evaluate("() => getComputedStyle(document.querySelector('.stage')).opacity"))
             seen["frameAfterRecovery"] = page.evaluate("() => preview.frame")
             seen["pageErrors"] = errors

@@ -77,7 +77,7 @@ enum PreviewPage {
           } catch (failure) {
             showError("The preview has stopped: pickerreel preview is no longer running.");
           }
-          setTimeout(poll, 300);
+          setTimeout(poll, 150);
         }
 
         function showError(message) {
@@ -149,7 +149,8 @@ enum PreviewPage {
           stage.append(view.img, view.svg);
           const caption = document.createElement("figcaption");
           const canvas = variant.layout.canvas;
-          caption.textContent = `${variant.name} · ${variant.pixelWidth} × ${variant.pixelHeight} px (${canvas.width} × ${canvas.height} pt @${canvas.scale}x) · ${variant.frameCount} frames at ${variant.fps} fps`;
+          const points = (value) => String(Math.round(value * 100) / 100);
+          caption.textContent = `${variant.name} · ${variant.pixelWidth} × ${variant.pixelHeight} px (${points(canvas.width)} × ${points(canvas.height)} pt @${canvas.scale}x) · ${variant.frameCount} frames at ${variant.fps} fps`;
           view.table = document.createElement("table");
           view.table.className = "numbers";
           view.figure.append(stage, caption, view.table);

@@ -13,7 +13,7 @@ import Synchronization
 /// reloads the session once they have settled.
 final class PreviewWatcher: Sendable {
     /// How long a change must stay still before the reload, so that an editor's several writes make one reload.
-    static let settleMicroseconds: UInt32 = 60_000
+    static let settleMicroseconds: UInt32 = 40_000
     /// How often the files are looked at without inotify, in milliseconds.
     static let pollInterval: Int32 = 250
 

@@ -50,7 +50,7 @@ final class PreviewRun {
         output = LineCollector(out)
         errors = LineCollector(err)
         try process.run()
-        guard let first = output.firstLine(within: 30) else {
+        guard let first = output.firstLine(within: 30, while: { [process] in process.isRunning }) else {
             process.terminate()
             throw PreviewDidNotStart(stderr: errors.text)
         }
@@ -178,12 +178,16 @@ final class LineCollector: @unchecked Sendable {
         return String(decoding: data, as: UTF8.self)
     }
 
-    /// The first line, once it has been written completely, or nil after `seconds`.
-    func firstLine(within seconds: Double) -> String? {
+    /// The first line, once it has been written completely; nil after `seconds`, or once `writing` is false and no
+    /// line came.
+    func firstLine(within seconds: Double, while writing: () -> Bool) -> String? {
         let deadline = Date().addingTimeInterval(seconds)
+        var lastLook = false
         while Date() < deadline {
             let text = self.text
             if let end = text.firstIndex(of: "\n") { return String(text[..<end]) }
+            if lastLook { return nil }
+            lastLook = !writing()
             usleep(20_000)
         }
         return nil

@@ -114,6 +114,37 @@ struct PreviewTests {
         }
     }
 
+    /// An icon in a folder that does not exist yet: the page shows the message, then the picture once the folder and
+    /// the file are made (the new folder is watched as it appears).
+    @Test func reloadsWhenAMissingIconsFolderAppears() throws {
+        let run = try PreviewRun()
+        defer { _ = run.stop() }
+        func state() throws -> [String: Any] {
+            try JSONSerialization.jsonObject(with: try run.get("/state").body) as? [String: Any] ?? [:]
+        }
+        func waitFor(_ what: String, _ condition: ([String: Any]) -> Bool) throws {
+            let deadline = Date().addingTimeInterval(5)
+            while Date() < deadline {
+                if condition(try state()) { return }
+                usleep(20_000)
+            }
+            Issue.record("waited 5 s for \(what); the state is \(try state())")
+        }
+        let text = PreviewRun.specText.replacingOccurrences(
+            of: #"{ "value": "Week" }"#, with: #"{ "value": "Week", "icon": "more/moon.svg" }"#)
+        try Data(text.utf8).write(to: run.specFolder.appendingPathComponent("spec.json.new"))
+        _ = rename(run.specFolder.appendingPathComponent("spec.json.new").path, run.spec.path)
+        try waitFor("the missing icon's message") { ($0["error"] as? String ?? "").contains("items[1].icon") }
+        #expect(try state()["generation"] as? Int == 1)
+        let more = run.specFolder.appendingPathComponent("more")
+        try FileManager.default.createDirectory(at: more, withIntermediateDirectories: false)
+        usleep(100_000)
+        let moon = repositoryRoot.appendingPathComponent("Fixtures/gallery/icons/moon.svg")
+        try FileManager.default.copyItem(at: moon, to: more.appendingPathComponent("moon.svg"))
+        try waitFor("the reload once the icon exists") { $0["error"] is NSNull && $0["generation"] as? Int == 2 }
+        #expect(try run.get("/frame?variant=default&index=0&generation=2").status == 200)
+    }
+
     /// The server listens on 127.0.0.1 only, never on another interface.
     @Test func listensOnLoopbackOnly() throws {
         let run = try PreviewRun()

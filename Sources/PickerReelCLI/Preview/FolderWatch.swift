@@ -49,10 +49,11 @@ final class FolderWatch {
         #endif
     }
 
-    /// Waits until something happens in a watched folder, or `milliseconds` pass; reads and drops the events.
+    /// Waits until something happens in a watched folder, or `milliseconds` pass, and reads the events.
     ///
-    /// Returns true when there were events. The events are not looked at: the caller compares the files themselves,
-    /// which also covers a folder made after it was asked for.
+    /// Returns true when there were events. Which files they name is not looked at: the caller compares the files
+    /// themselves. A folder whose watch ended (it was deleted or its file system unmounted) is forgotten, so the next
+    /// `watch` adds it again if it is back.
     func wait(milliseconds: Int32) -> Bool {
         guard descriptor >= 0 else {
             usleep(UInt32(milliseconds) * 1000)
@@ -66,7 +67,23 @@ final class FolderWatch {
             let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
             if count <= 0 { break }
             any = true
+            forgetEndedWatches(in: buffer[0..<count])
         }
         return any
+    }
+
+    /// Drops the folders whose watch an `IN_IGNORED` event in `events` (whole `inotify_event` records) ended.
+    private func forgetEndedWatches(in events: ArraySlice<UInt8>) {
+        #if os(Linux)
+            let header = MemoryLayout<inotify_event>.size
+            var offset = events.startIndex
+            while offset + header <= events.endIndex {
+                let event = events[offset..<(offset + header)].withUnsafeBytes { $0.loadUnaligned(as: inotify_event.self) }
+                if event.mask & UInt32(IN_IGNORED) != 0, let folder = watches.first(where: { $0.value == event.wd })?.key {
+                    watches[folder] = nil
+                }
+                offset += header + Int(event.len)
+            }
+        #endif
     }
 }

@@ -72,7 +72,7 @@ private final class RequestHandler: Sendable {
         self.answer = answer
     }
 
-    /// Answers the request on `connection`: at once, on the first call, whatever its body (the preview reads none).
+    /// Answers the request on `connection` once it has been read whole (the preview reads no body).
     func respond(to connection: OpaquePointer, path: String, method: String) -> Int32 {
         var request = HTTPRequest(method: method, path: path)
         request.host = header("Host", of: connection)
@@ -113,9 +113,21 @@ private let collectArgument: MHD_KeyValueIterator = { context, _, key, value in
     return .YES
 }
 
-/// The daemon's callback for each request.
-private let answerRequest: MHD_AccessHandlerCallback = { context, connection, url, method, _, _, _, _ in
-    guard let context, let connection else { return .NO }
+/// The daemon's callback for each request: called when its headers are read, for each piece of its body, and when
+/// it is read whole. The answer is queued on the last call: queued earlier, libmicrohttpd closes the connection
+/// after it, and the page's many frame requests would each open a new one.
+private let answerRequest: MHD_AccessHandlerCallback = { context, connection, url, method, _, _, bodySize, requestState in
+    guard let context, let connection, let requestState else { return .NO }
+    if requestState.pointee == nil {
+        // Headers read: mark the request as seen (any non-nil pointer), and wait for the rest.
+        requestState.pointee = context
+        return .YES
+    }
+    if let bodySize, bodySize.pointee != 0 {
+        // A body piece: the preview reads none, so it is dropped.
+        bodySize.pointee = 0
+        return .YES
+    }
     let handler = Unmanaged<RequestHandler>.fromOpaque(context).takeUnretainedValue()
     let path = url.map { String(cString: $0) } ?? ""
     let verb = method.map { String(cString: $0) } ?? ""

@@ -113,9 +113,10 @@ private let collectArgument: MHD_KeyValueIterator = { context, _, key, value in
     return .YES
 }
 
-/// The daemon's callback for each request: called when its headers are read, for each piece of its body, and when
-/// it is read whole. The answer is queued on the last call: queued earlier, libmicrohttpd closes the connection
-/// after it, and the page's many frame requests would each open a new one.
+/// The daemon's callback for each request: called when its headers are read, for each piece of its body, and at the end.
+///
+/// The answer is queued on the last call: queued earlier, libmicrohttpd closes the connection after it, and the
+/// page's many frame requests would each open a new one.
 private let answerRequest: MHD_AccessHandlerCallback = { context, connection, url, method, _, _, bodySize, requestState in
     guard let context, let connection, let requestState else { return .NO }
     if requestState.pointee == nil {

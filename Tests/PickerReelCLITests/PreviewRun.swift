@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 
 /// One `pickerreel preview` started as a user starts it: the built binary on a free port, in the folder of its spec
 /// (with an icon and two variants) and with a temporary folder of its own, so the test can see it wrote nothing.
@@ -28,12 +29,13 @@ final class PreviewRun {
 
         """
 
-    /// Writes the spec and its icon and starts the tool with `arguments` after the spec (default `--port 0`).
-    init(arguments: [String] = ["--port", "0"], environment: [String: String] = [:]) throws {
+    /// Writes the spec (`specText` unless another is given) and its icon and starts the tool with `arguments` after
+    /// the spec (default `--port 0`).
+    init(specText: String = PreviewRun.specText, arguments: [String] = ["--port", "0"], environment: [String: String] = [:]) throws {
         specFolder = try temporaryFolder()
         toolTemporaryFolder = try temporaryFolder()
         try FileManager.default.createDirectory(at: specFolder.appendingPathComponent("icons"), withIntermediateDirectories: true)
-        try Data(Self.specText.utf8).write(to: specFolder.appendingPathComponent("spec.json"))
+        try Data(specText.utf8).write(to: specFolder.appendingPathComponent("spec.json"))
         let sun = repositoryRoot.appendingPathComponent("Fixtures/gallery/icons/sun.svg")
         try FileManager.default.copyItem(at: sun, to: specFolder.appendingPathComponent("icons/sun.svg"))
         process.executableURL = try toolURL()
@@ -108,6 +110,21 @@ final class PreviewRun {
         let head = String(decoding: answer[..<end.lowerBound], as: UTF8.self)
         let status = head.split(separator: " ").dropFirst().first.flatMap { Int($0) } ?? 0
         return (status, answer[end.upperBound...])
+    }
+
+    /// The tool's `/state`: its generation, its error or NSNull, and its spec.
+    func state() throws -> [String: Any] {
+        try JSONSerialization.jsonObject(with: try get("/state").body) as? [String: Any] ?? [:]
+    }
+
+    /// Waits up to 5 s for `condition` to hold of `/state`; records an issue naming `what` when it does not.
+    func waitForState(_ what: String, _ condition: ([String: Any]) -> Bool) throws {
+        let deadline = Date().addingTimeInterval(5)
+        while Date() < deadline {
+            if condition(try state()) { return }
+            usleep(20_000)
+        }
+        Issue.record("waited 5 s for \(what); the state is \(try state())")
     }
 
     /// Runs `script` with python3 and `arguments`, killed after `seconds`; its standard output, or the failure.

@@ -119,30 +119,36 @@ struct PreviewTests {
     @Test func reloadsWhenAMissingIconsFolderAppears() throws {
         let run = try PreviewRun()
         defer { _ = run.stop() }
-        func state() throws -> [String: Any] {
-            try JSONSerialization.jsonObject(with: try run.get("/state").body) as? [String: Any] ?? [:]
-        }
-        func waitFor(_ what: String, _ condition: ([String: Any]) -> Bool) throws {
-            let deadline = Date().addingTimeInterval(5)
-            while Date() < deadline {
-                if condition(try state()) { return }
-                usleep(20_000)
-            }
-            Issue.record("waited 5 s for \(what); the state is \(try state())")
-        }
         let text = PreviewRun.specText.replacingOccurrences(
             of: #"{ "value": "Week" }"#, with: #"{ "value": "Week", "icon": "more/moon.svg" }"#)
         try Data(text.utf8).write(to: run.specFolder.appendingPathComponent("spec.json.new"))
         _ = rename(run.specFolder.appendingPathComponent("spec.json.new").path, run.spec.path)
-        try waitFor("the missing icon's message") { ($0["error"] as? String ?? "").contains("items[1].icon") }
-        #expect(try state()["generation"] as? Int == 1)
+        try run.waitForState("the missing icon's message") { ($0["error"] as? String ?? "").contains("items[1].icon") }
+        #expect(try run.state()["generation"] as? Int == 1)
         let more = run.specFolder.appendingPathComponent("more")
         try FileManager.default.createDirectory(at: more, withIntermediateDirectories: false)
         usleep(100_000)
         let moon = repositoryRoot.appendingPathComponent("Fixtures/gallery/icons/moon.svg")
         try FileManager.default.copyItem(at: moon, to: more.appendingPathComponent("moon.svg"))
-        try waitFor("the reload once the icon exists") { $0["error"] is NSNull && $0["generation"] as? Int == 2 }
+        try run.waitForState("the reload once the icon exists") { $0["error"] is NSNull && $0["generation"] as? Int == 2 }
         #expect(try run.get("/frame?variant=default&index=0&generation=2").status == 200)
+    }
+
+    /// A spec broken from the start is being written: the page serves its message, and its first pictures once fixed.
+    @Test func startsWithABrokenSpecAndShowsItOnceFixed() throws {
+        let broken = PreviewRun.specText.replacingOccurrences(of: #""fps": 30"#, with: #""fps": 0"#)
+        let run = try PreviewRun(specText: broken)
+        defer { _ = run.stop() }
+        let state = try run.state()
+        #expect(state["generation"] as? Int == 0)
+        #expect((state["error"] as? String ?? "").hasPrefix("pickerreel: error: spec.json: output.fps: "), "\(state)")
+        #expect(try run.get("/frame?variant=default&index=0&generation=0").status == 404)
+        #expect(run.stderr.contains("output.fps"))
+        let fixed = run.specFolder.appendingPathComponent("fixed.json")
+        try Data(PreviewRun.specText.utf8).write(to: fixed)
+        _ = rename(fixed.path, run.spec.path)
+        try run.waitForState("the first good version") { $0["error"] is NSNull && $0["generation"] as? Int == 1 }
+        #expect(try run.get("/frame?variant=dark&index=0&generation=1").status == 200)
     }
 
     /// The server listens on 127.0.0.1 only, never on another interface.

@@ -79,6 +79,13 @@ let package = Package(
             pkgConfig: "libwebpdemux",
             providers: [.apt(["libwebp-dev"]), .brew(["webp"])]
         ),
+        // libmicrohttpd serves `pickerreel preview`'s page on 127.0.0.1. No pkgConfig: linked, it and GnuTLS under it
+        // would cost every process ~11 ms of loading; the shim opens it with dlopen when a preview starts (the header
+        // is on the default include path; its pkg-config name is libmicrohttpd).
+        .systemLibrary(
+            name: "CPickerMicroHTTPD",
+            providers: [.apt(["libmicrohttpd-dev"]), .brew(["libmicrohttpd"])]
+        ),
 
         // The model in Swift: spec, colours, geometry, layout, timing curves, springs, timeline; it also holds the small
         // POSIX helpers the other targets share (locks, paths, number formatting, dlopen tables).
@@ -118,7 +125,7 @@ let package = Package(
         .executableTarget(name: "video-bench", dependencies: ["PickerVideo", "PickerKit", "PickerRender"]),
 
         // The command-line tool: arguments to library calls, messages and exit codes; a library so tests can call it.
-        .target(name: "PickerReelCLI", dependencies: ["PickerReel"]),
+        .target(name: "PickerReelCLI", dependencies: ["PickerReel", "CPickerMicroHTTPD"]),
         .executableTarget(name: "pickerreel", dependencies: ["PickerReelCLI"]),
 
         // For the animation tests only: synthetic frames, playback checks, an independent APNG chunk reader, giflib's

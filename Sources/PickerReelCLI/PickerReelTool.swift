@@ -50,6 +50,8 @@ public enum PickerReelTool {
                 return inspect.validate(paths, root: root)
             case .compare(let options):
                 return CompareCommand(options: options, console: console).run()
+            case .preview(let options):
+                return PreviewCommand(options: options, console: console).run()
             }
         } catch let error as UsageError {
             console.err(ErrorLine.text(for: error, command: error.command))

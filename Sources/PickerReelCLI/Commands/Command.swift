@@ -17,6 +17,8 @@ public enum Command: Equatable, Sendable {
     case validate(specPaths: [String], root: String? = nil)
     /// Compare two PNG files or folders of them.
     case compare(CompareOptions)
+    /// Serve a page that plays a spec and reloads when it is saved.
+    case preview(PreviewOptions)
     /// Print help, for the tool or for one command.
     case help(text: String)
     /// Print the version.

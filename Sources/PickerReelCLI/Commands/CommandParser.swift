@@ -16,6 +16,7 @@ public enum CommandParser {
         ("timeline", "Print the highlight of every frame as JSON."),
         ("validate", "Check specs without rendering."),
         ("compare", "Compare PNG files or folders against approved ones (exit 1 when they differ)."),
+        ("preview", "Serve a page on 127.0.0.1 that plays a spec as it renders and reloads when it is saved."),
     ]
 
     static let renderOptions = [
@@ -297,6 +298,8 @@ public enum CommandParser {
                     root: try root(parsed, command: name)))
         case "compare":
             return try CompareCommand.parse(rest)
+        case "preview":
+            return try PreviewCommand.parse(rest)
         case "layout", "timeline", "validate":
             let parsed = try parseArguments(rest, options: name == "validate" ? [rootOption] : variantOption, command: name)
             if parsed.has("--help") { return .help(text: help(for: name) ?? toolHelp) }
@@ -324,6 +327,7 @@ public enum CommandParser {
         case "timeline": return timelineHelp
         case "validate": return validateHelp
         case "compare": return CompareCommand.help
+        case "preview": return PreviewCommand.help
         default: return nil
         }
     }

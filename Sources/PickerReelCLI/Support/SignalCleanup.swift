@@ -1,5 +1,6 @@
 import FoundationEssentials
 import PickerReel
+import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -40,6 +41,17 @@ public enum SignalCleanup {
         }
     }
 
+    /// Hands the next SIGINT, SIGTERM or SIGHUP to `stop`, on the signal thread, instead of the clean-up and exit.
+    ///
+    /// For a command that runs until it is stopped (`preview`) and then ends as it would by itself. A signal after
+    /// that one ends the process as usual, so a stop that hangs can still be interrupted.
+    static func takeNextSignal(_ stop: @escaping @Sendable (Int32) -> Void) {
+        stopper.withLock { $0 = stop }
+    }
+
+    /// What `takeNextSignal` was given, until a signal takes it.
+    static let stopper = Mutex<(@Sendable (Int32) -> Void)?>(nil)
+
     /// True when the process was started with `signalNumber` ignored.
     static func isIgnored(_ signalNumber: Int32) -> Bool {
         var action = sigaction()
@@ -64,6 +76,15 @@ private final class SignalWaiter: @unchecked Sendable {
         var signals = self.signals
         var signalNumber: Int32 = 0
         while sigwait(&signals, &signalNumber) != 0 {}
+        let stop = SignalCleanup.stopper.withLock { taken in
+            defer { taken = nil }
+            return taken
+        }
+        if let stop {
+            stop(signalNumber)
+            run()
+            return
+        }
         let (unchanged, completed) = OutputFolders.shared.interruptAll()
         var message = "pickerreel: interrupted"
         if !unchanged.isEmpty { message += "; left as it was: \(unchanged.joined(separator: ", "))" }

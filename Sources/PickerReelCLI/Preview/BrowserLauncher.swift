@@ -1,0 +1,36 @@
+import PickerReel
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Opens an address in the user's browser with the desktop's opener (`xdg-open`, `open` on macOS), without waiting
+/// for it; says how to open it by hand when there is none.
+enum BrowserLauncher {
+    #if os(macOS)
+        static let opener = "open"
+    #else
+        static let opener = "xdg-open"
+    #endif
+
+    /// Starts the opener for `address`; a thread waits for it so it leaves no zombie.
+    static func open(_ address: String, console: Console) {
+        var process = pid_t()
+        let arguments = [opener, address]
+        let pointers = arguments.map { strdup($0) } + [nil]
+        defer { for pointer in pointers { free(pointer) } }
+        let started = posix_spawnp(&process, opener, nil, nil, pointers, environ)
+        guard started == 0 else {
+            let reason = String(cString: strerror(started))
+            console.err("pickerreel preview: cannot start \(opener) (\(reason)); open \(address) in a browser\n")
+            return
+        }
+        let child = process
+        LaneThread {
+            var status: Int32 = 0
+            while waitpid(child, &status, 0) < 0 && errno == EINTR {}
+        }?.detach()
+    }
+}

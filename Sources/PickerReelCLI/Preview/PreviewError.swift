@@ -1,0 +1,16 @@
+/// Why `pickerreel preview` cannot start: its server library is missing, or it cannot listen on the port.
+enum PreviewError: Error, Equatable, CustomStringConvertible {
+    /// libmicrohttpd (or one of its functions) could not be opened; the text says which.
+    case serverLibrary(String)
+    /// Nothing could listen on 127.0.0.1 at this port; the reason is the system's.
+    case cannotListen(port: Int, reason: String)
+
+    var description: String {
+        switch self {
+        case .serverLibrary(let reason):
+            return "preview needs libmicrohttpd, which cannot be opened: \(reason)"
+        case .cannotListen(let port, let reason):
+            return "cannot listen on 127.0.0.1:\(port) (\(reason)); choose another port with --port N, or --port 0 for any free one"
+        }
+    }
+}

@@ -82,9 +82,9 @@ struct CIActionTests {
         let annotations = run.stdout.split(separator: "\n").filter { $0.hasPrefix("::error file=") }
         #expect(!annotations.isEmpty)
         #expect(annotations.allSatisfy { $0.contains("goldens/units/frame-") }, "\(annotations)")
-        #expect(run.summary.contains("| file | status | finding |"))
-        #expect(run.summary.contains("units/frame-"))
-        #expect(!run.summary.contains("period/frame-"))
+        #expect(run.summary.contains("| spec | finding |"))
+        #expect(run.summary.contains("| `units` | "))
+        #expect(!run.summary.contains("`period`"))
         #expect(run.output == "report=true\nstatus=1\n")
         let junit = try String(contentsOf: work.appendingPathComponent("Output/report/junit.xml"), encoding: .utf8)
         #expect(junit.contains("<failure"))

@@ -34,25 +34,28 @@ struct CompareReportToolTests {
             environment: ["GITHUB_STEP_SUMMARY": stepSummary.path])
         #expect(run.status == 1, "\(run.stderr)")
 
-        // GitHub: one annotation per differing file, on the golden.
+        // GitHub: one annotation per differing spec, on its first differing golden.
         let annotations = run.stdout.split(separator: "\n").filter { $0.hasPrefix("::error ") }
-        #expect(annotations.count == 2)
-        #expect(annotations[0].hasPrefix("::error file=\(expected.path)/seed-demo/frame-0005.png,title=pickerreel compare%3A differs::"))
+        #expect(annotations.count == 1)
+        #expect(
+            annotations[0].hasPrefix(
+                "::error file=\(expected.path)/seed-demo/frame-0005.png,title=pickerreel compare%3A seed-demo::seed-demo: 2 of 102 frames differ (1 in pixels, 1 removed), first at frame 5, largest "
+            ))
         let summaryText = try String(contentsOf: stepSummary, encoding: .utf8)
         #expect(summaryText.hasPrefix("earlier step\n### pickerreel compare: 2 of "))
-        #expect(summaryText.contains("| `seed-demo/frame-0006.png` | removed |"))
+        #expect(summaryText.contains("| `seed-demo` | 2 of 102 frames differ (1 in pixels, 1 removed), first at frame 5, largest "))
 
-        // JUnit: a test case per compared file, two failures.
+        // JUnit: a test case per spec, one failure.
         let document = try XMLDocument(contentsOf: junit)
         let total = try FileManager.default.subpathsOfDirectory(atPath: expected.path).filter { $0.hasSuffix(".png") }.count + 0
-        #expect(try document.nodes(forXPath: "//testcase").count == total)
-        #expect(try document.nodes(forXPath: "//testcase/failure").count == 2)
+        #expect(try document.nodes(forXPath: "//testcase").count == 2)
+        #expect(try document.nodes(forXPath: "//testcase/failure").count == 1)
 
         // JSON in a file; the text on standard error, since standard output carries only the annotations.
         let json = try #require(
             try JSONSerialization.jsonObject(with: Data(contentsOf: folder.appendingPathComponent("report.json"))) as? [String: Any])
         #expect((json["counts"] as? [String: Int])?["differs"] == 1)
-        #expect(run.stderr.contains("differs       seed-demo/frame-0005.png: "))
+        #expect(run.stderr.hasPrefix("seed-demo: 2 of 102 frames differ"))
         #expect(run.stdout.split(separator: "\n").allSatisfy { $0.hasPrefix("::error ") })
 
         // HTML: the pictures beside the page, and the page itself in Chromium.

@@ -11,32 +11,43 @@ public enum GitHubReport {
     /// The most the step summary takes from one comparison, in bytes.
     public static let summaryLimit = 64 * 1024
 
-    /// One `::error file=…,title=…::message` line per file that does not match, each ending in a newline.
+    /// The most `::error` annotations GitHub shows for one step; beyond them one annotation sums up the rest.
+    public static let annotationLimit = 10
+
+    /// One `::error file=…,title=…::message` line per spec folder that does not match (and per file at the top of
+    /// the trees), each ending in a newline; at most `annotationLimit`, the last summing up those left over.
     ///
-    /// The file is the expected picture when there is one (it is the one committed), else the actual one.
+    /// The file is the first differing golden of the folder when there is one (it is the one committed), else the
+    /// actual picture.
     public static func annotations(_ summary: ComparisonSummary) -> String {
-        summary.differingFiles.map { file in
-            let location = file.expectedPath ?? file.actualPath ?? file.path
-            let title = "pickerreel compare: \(ReportWording.word(file.status))"
-            var message = "\(file.path): \(ReportWording.finding(file))"
-            if let diff = file.diffPath { message += "; diff in \(diff)" }
-            return command("error", properties: [("file", location), ("title", title)], message: message)
+        let units = ReviewUnit.units(summary).filter { !$0.matches }
+        let shown = units.count > annotationLimit ? units.prefix(annotationLimit - 1) : units[...]
+        var text = shown.map { unit in
+            command("error", properties: [("file", unit.location), ("title", "pickerreel compare: \(unit.title)")], message: unit.message)
         }.joined()
+        let rest = units.dropFirst(shown.count)
+        if !rest.isEmpty {
+            let names = rest.prefix(20).map(\.title).joined(separator: ", ") + (rest.count > 20 ? ", …" : "")
+            let message = "\(rest.count) more do not match: \(names) (see the step summary or the HTML report)"
+            text += command("error", properties: [("title", "pickerreel compare: \(rest.count) more")], message: message)
+        }
+        return text
     }
 
-    /// The step summary: a heading with the verdict, the settings, and a table of the files that do not match,
-    /// at most `limit` bytes of UTF-8 (rows that do not fit are counted in a closing line instead).
+    /// The step summary: a heading with the verdict, the roots, and a table with a row per spec folder that does
+    /// not match (and per file at the top of the trees), at most `limit` bytes of UTF-8 (rows that do not fit are
+    /// counted in a closing line instead).
     public static func stepSummary(_ summary: ComparisonSummary, limit: Int = summaryLimit) -> String {
         let verdict = summary.status == .nothingCompared ? "Nothing compared: no PNG files on either side." : ReportWording.verdict(summary)
         var text = "### pickerreel compare: \(markdown(verdict))\n\n"
         text += "EXPECTED \(code(summary.expected)), ACTUAL \(code(summary.actual))\n\n"
-        let differing = summary.differingFiles
+        let differing = ReviewUnit.units(summary).filter { !$0.matches }
         guard !differing.isEmpty else { return String(decoding: Array(text.utf8.prefix(limit)), as: UTF8.self) }
-        text += "| file | status | finding |\n|---|---|---|\n"
+        text += "| spec | finding |\n|---|---|\n"
         var shown = 0
-        for file in differing {
-            let row = "| \(code(file.path)) | \(markdown(ReportWording.word(file.status))) | \(markdown(ReportWording.finding(file))) |\n"
-            let closing = "\n…and \(differing.count - shown) more files that do not match (see the JSON or HTML report).\n"
+        for unit in differing {
+            let row = "| \(code(unit.title)) | \(markdown(unit.finding)) |\n"
+            let closing = "\n…and \(differing.count - shown) more that do not match (see the JSON or HTML report).\n"
             guard text.utf8.count + row.utf8.count + closing.utf8.count <= limit else {
                 text += closing
                 return text

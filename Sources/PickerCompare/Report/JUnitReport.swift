@@ -1,13 +1,14 @@
 import PickerKit
 
 /// The JUnit XML report `pickerreel compare --report junit FILE` writes, for CI test viewers: one test suite, one
-/// test case per compared file (named by its relative path, its folder as the class name), and a `failure` with
-/// the figures for each file that does not match.
+/// test case per spec folder (one spec in one variant; and per file at the top of the trees), and a `failure` for
+/// each that does not match, with the finding as its message and its differing frames (a hold as one line).
 public enum JUnitReport {
     /// The XML document for `summary`.
     public static func xml(_ summary: ComparisonSummary) -> String {
-        let failures = summary.differingFiles.count
-        let tests = summary.files.count
+        let units = ReviewUnit.units(summary)
+        let failures = units.count { !$0.matches }
+        let tests = units.count
         var lines = [
             #"<?xml version="1.0" encoding="UTF-8"?>"#,
             #"<testsuites name="pickerreel compare" tests="\#(tests)" failures="\#(failures)" errors="0">"#,
@@ -19,23 +20,29 @@ public enum JUnitReport {
             #"      <property name="status" value="\#(summary.status.rawValue)"/>"#,
             "    </properties>",
         ]
-        for file in summary.files {
-            let folder = file.path.split(separator: "/").dropLast().joined(separator: ".")
-            let className = folder.isEmpty ? "pickerreel.compare" : "pickerreel.compare.\(folder)"
-            let location = file.expectedPath ?? file.actualPath ?? file.path
-            let open = #"    <testcase classname="\#(escape(className))" name="\#(escape(file.path))" file="\#(escape(location))""#
-            if file.matches {
+        for unit in units {
+            let folder = SpecGroup.folder(of: unit.file?.path ?? "").split(separator: "/").joined(separator: ".")
+            let className = folder.isEmpty || folder == "." ? "pickerreel.compare" : "pickerreel.compare.\(folder)"
+            let open = #"    <testcase classname="\#(escape(className))" name="\#(escape(unit.title))" file="\#(escape(unit.location))""#
+            if unit.matches {
                 lines.append(open + "/>")
                 continue
             }
-            var details = [ReportWording.finding(file)]
-            if let expected = file.expectedPath { details.append("expected: \(expected)") }
-            if let actual = file.actualPath { details.append("actual: \(actual)") }
-            if let diff = file.diffPath { details.append("diff: \(diff)") }
+            var details: [String] = []
+            if let group = unit.group {
+                details += group.entries.filter { !$0.first.matches }.map { entry in
+                    "\(ReportWording.word(entry.first.status)) \(group.paths(of: entry)): \(ReportWording.finding(entry.first))"
+                }
+            } else if let file = unit.file {
+                if let expected = file.expectedPath { details.append("expected: \(expected)") }
+                if let actual = file.actualPath { details.append("actual: \(actual)") }
+                if let diff = file.diffPath { details.append("diff: \(diff)") }
+            }
             details.append("settings: \(ReportWording.settings(summary))")
+            let type = unit.file?.status.rawValue ?? "differs"
             lines.append(open + ">")
             lines.append(
-                #"      <failure type="\#(file.status.rawValue)" message="\#(escape(ReportWording.word(file.status) + ": " + ReportWording.finding(file)))">\#(escape(details.joined(separator: "\n")))</failure>"#
+                #"      <failure type="\#(type)" message="\#(escape(unit.message))">\#(details.map(escape).joined(separator: "\n"))</failure>"#
             )
             lines.append("    </testcase>")
         }

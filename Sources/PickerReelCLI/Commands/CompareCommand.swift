@@ -44,11 +44,15 @@ struct CompareCommand {
             Pixels whose colours are within the threshold match, and edges moved by a fraction of a pixel
             (anti-aliasing) are not counted. In trees, a file only in ACTUAL is added, one only in EXPECTED removed,
             and pictures of another size are a size change (a layout change); all are differences.
-            Quiet when everything matches (one line); otherwise a line per file that does not match.
+            Quiet when everything matches (one line); otherwise a line per spec folder (a spec in one variant)
+            that does not match, such as "period-dark: 95 of 95 frames differ, first at frame 0, largest 55 pixels
+            at frame 19"; --verbose lists the files, a hold of frames with the same difference as one line.
 
             Reports (several at once): --report json prints JSON instead of the text (json=FILE writes it);
-            --report junit FILE; --report github prints ::error annotations and appends a table to
+            --report junit FILE; --report github prints ::error annotations (one per spec folder, at most 10)
+            and nothing else on standard output (the text goes to standard error), and appends a table to
             $GITHUB_STEP_SUMMARY when it is set; --report html DIR writes DIR/index.html with the pictures.
+            Names are escaped for each report: control characters print as \\n, \\u{1B}, ….
 
             --update refuses ACTUAL inside EXPECTED or around it (real paths): the update would copy the render
             into itself.

@@ -69,7 +69,7 @@ enum HTMLReportAssets {
             for (const child of children) element.append(child);
             return element;
           };
-          const location = (spec, kind, index) => {
+          const pictureURL = (spec, kind, index) => {
             const [path, flags] = spec.frames[index];
             const bit = kind === 'expected' ? 1 : kind === 'actual' ? 2 : 4;
             return flags & bit ? 'files/' + kind + '/' + path : null;
@@ -94,7 +94,7 @@ enum HTMLReportAssets {
           const card = (spec, index) => {
             const frame = spec.selected;
             const thumbs = [['expected', spec.expectedSize], ['actual', spec.actualSize], ['diff', spec.actualSize]]
-              .map(([kind, size]) => figure(kind, location(spec, kind, frame), size, kind + ' of ' + spec.name));
+              .map(([kind, size]) => figure(kind, pictureURL(spec, kind, frame), size, kind + ' of ' + spec.name));
             const link = make('a', { href: '#spec-' + index }, [
               make('div', { class: 'thumbs' }, thumbs),
               make('h2', {}, [make('span', { class: 'badge' }, [spec.word]), ' ', make('code', {}, [spec.name])]),
@@ -118,11 +118,11 @@ enum HTMLReportAssets {
 
           const section = (spec, index) => {
             const count = spec.clock.length;
-            const at = (kind, frame) => location(spec, kind, frame);
+            const at = (kind, frame) => pictureURL(spec, kind, frame);
             let frame = spec.selected;
             const playExpected = picture(at('expected', frame), spec.expectedSize, 'expected animation', 'play-expected');
             const playActual = picture(at('actual', frame), spec.actualSize, 'actual animation', 'play-actual');
-            const button = make('button', { type: 'button', class: 'play' }, ['Play']);
+            const button = make('button', { type: 'button', class: 'play', disabled: count < 2 }, ['Play']);
             const scrub = make('input', { type: 'range', class: 'scrub', min: 0, max: count - 1, value: frame, 'aria-label': 'frame' });
             const clock = make('span', { class: 'clock' }, [spec.clock[frame]]);
             const wrap = (image, label) => make('figure', {}, [image, make('div', { class: 'none', hidden: !image.hidden }, ['none']), make('figcaption', {}, [label])]);
@@ -285,6 +285,9 @@ enum HTMLReportAssets {
           addEventListener('scroll', fill, { passive: true });
           addEventListener('resize', fill);
           fill();
+          // A link to a section (index.html#spec-12) draws what is needed to reach it.
+          const linked = /^#spec-(\d+)$/.exec(window.location.hash);
+          if (linked && Number(linked[1]) < specs.length) reveal(Number(linked[1]));
           document.body.dataset.ready = 'yes';
         })();
         """#

@@ -151,6 +151,19 @@ struct PreviewTests {
         #expect(try run.get("/frame?variant=dark&index=0&generation=1").status == 200)
     }
 
+    /// A port asked for that is taken is exit 2 with a message naming it and what to do, not a silent other port.
+    @Test func aTakenPortIsExitTwoWithWhatToDo() throws {
+        let run = try PreviewRun()
+        defer { _ = run.stop() }
+        let second = try runTool(["preview", "spec.json", "--port", String(run.port)], in: run.specFolder)
+        #expect(second.status == 2)
+        #expect(second.stdout.isEmpty)
+        #expect(
+            second.stderr
+                == "pickerreel preview: error: cannot listen on 127.0.0.1:\(run.port) (the port is in use); choose another port with --port N, or --port 0 for any free one\n"
+        )
+    }
+
     /// The server listens on 127.0.0.1 only, never on another interface.
     @Test func listensOnLoopbackOnly() throws {
         let run = try PreviewRun()

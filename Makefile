@@ -21,7 +21,7 @@ RELEASE_DIR := .build/static/release
 RELEASE_BUILD = $(SWIFT) build -c release --static-swift-stdlib --scratch-path .build/static \
 	$(if $(filter /%,$(STATIC_CXX)),-Xswiftc -L -Xswiftc $(STATIC_CXX_DIR))
 
-.PHONY: all deps build demo test goldens lint format clean fuzz fuzz-build fuzz-spec sanitize bench install docs
+.PHONY: all deps build demo test goldens lint format clean fuzz fuzz-build fuzz-spec fuzz-graphics sanitize bench install docs
 
 all: build
 
@@ -112,6 +112,8 @@ clean:
 #   Tests/PickerPropertyTests/Checks/, where the corpus replay test runs the same code in `make test`.
 # - spec-fuzzer (`make fuzz-spec`): the decoder, layout (fixed-width text) and timeline alone, without C
 #   libraries, thousands of times as many inputs a second.
+# - graphics-fuzzer (`make fuzz-graphics`): an icon's or image's bytes (SVG, PNG) through validate and render
+#   (Fuzz/GraphicsFuzzer.swift says how), from Fixtures/graphics-corpus, with Fuzz/graphics.dict.
 # The C libraries rule out plain swiftc over the sources, so `swift build` compiles the package's library targets
 # with -sanitize=fuzzer,address in a scratch path of their own (.build/fuzz-spm; libraries only, so no main and no
 # link), and swiftc links the fuzzer against their objects (the ones in each output-file-map, never stale ones),
@@ -131,6 +133,7 @@ FUZZ_C_FLAGS = $$(for map in Sources/CPicker*/module.modulemap; do printf -- '-X
 FUZZ_LIBS = $$(pkg-config --libs $(FUZZ_PACKAGES))
 RENDER_FUZZER = .build/fuzz/render-fuzzer
 SPEC_FUZZER = .build/fuzz/spec-fuzzer
+GRAPHICS_FUZZER = .build/fuzz/graphics-fuzzer
 FUZZ_SEEDS = Fixtures/specs Fixtures/fuzz-corpus Fixtures/bad-specs
 # The Swift runtime's own backtracer would print over AddressSanitizer's report of the same crash.
 FUZZ_RUN = SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=fast_unwind_on_malloc=0 LSAN_OPTIONS=suppressions=$(CURDIR)/Fuzz/lsan-suppressions.txt:print_suppressions=0
@@ -139,7 +142,7 @@ FUZZ_FLAGS = -dict=Fuzz/spec.dict -max_len=8192 -timeout=60 -rss_limit_mb=3072 -
 
 fuzz-build: deps
 	@mkdir -p .build/fuzz
-	@rm -f $(RENDER_FUZZER) $(SPEC_FUZZER)
+	@rm -f $(RENDER_FUZZER) $(SPEC_FUZZER) $(GRAPHICS_FUZZER)
 	$(SWIFT) build -c release --scratch-path $(FUZZ_SCRATCH) --target PickerReel -Xswiftc -sanitize=fuzzer,address -Xswiftc -g
 	swiftc -sanitize=fuzzer,address -parse-as-library -O -g \
 		-package-name $$(grep -o '"-package-name","[^"]*"' $(FUZZ_SCRATCH)/release.yaml | head -1 | cut -d'"' -f4) \
@@ -150,6 +153,11 @@ fuzz-build: deps
 	swiftc -sanitize=fuzzer,address -parse-as-library -O -g -package-name spec_fuzzer \
 		$$(find Sources/PickerKit -name '*.swift' | sort) Fuzz/SpecFuzzer.swift -o $(SPEC_FUZZER) 2>&1 | grep -v 'Cannot export local symbol' || true
 	@test -x $(SPEC_FUZZER)
+	swiftc -sanitize=fuzzer,address -parse-as-library -O -g \
+		-package-name $$(grep -o '"-package-name","[^"]*"' $(FUZZ_SCRATCH)/release.yaml | head -1 | cut -d'"' -f4) \
+		-I $(FUZZ_SCRATCH)/release/Modules $(FUZZ_C_FLAGS) \
+		Fuzz/GraphicsFuzzer.swift $(FUZZ_OBJECTS) $(FUZZ_LIBS) -o $(GRAPHICS_FUZZER) 2>&1 | grep -v 'Cannot export local symbol' || true
+	@test -x $(GRAPHICS_FUZZER)
 
 fuzz: fuzz-build
 	@mkdir -p .build/fuzz/render-corpus fuzz-artifacts
@@ -158,6 +166,12 @@ fuzz: fuzz-build
 fuzz-spec: fuzz-build
 	@mkdir -p .build/fuzz/spec-corpus fuzz-artifacts
 	$(FUZZ_RUN) $(SPEC_FUZZER) $(FUZZ_FLAGS) .build/fuzz/spec-corpus $(FUZZ_SEEDS)
+
+# Inputs up to 64 KB (an SVG of many nested elements, a PNG with a few rows); -rss_limit_mb as for `make fuzz`.
+fuzz-graphics: fuzz-build
+	@mkdir -p .build/fuzz/graphics-corpus fuzz-artifacts
+	$(FUZZ_RUN) $(GRAPHICS_FUZZER) $(subst spec.dict,graphics.dict,$(subst 8192,65536,$(FUZZ_FLAGS))) \
+		.build/fuzz/graphics-corpus Fixtures/graphics-corpus
 
 # The whole test suite under ThreadSanitizer, then AddressSanitizer (with LeakSanitizer; fontconfig's and the
 # test runner's process-long allocations are suppressed in Tests/lsan-suppressions.txt), each in its own build folder.

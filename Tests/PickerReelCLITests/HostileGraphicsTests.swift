@@ -149,3 +149,50 @@ struct HostileGraphicsTests {
         }
     }
 }
+
+/// Every input the graphics fuzzer keeps (Fixtures/graphics-corpus, `make fuzz-graphics`), run through the binary
+/// as the fuzzer runs it through the library, so a finding kept there stays fixed in `make test`.
+@Suite("Graphics corpus")
+struct GraphicsCorpusTests {
+    static let corpus = repositoryRoot.appendingPathComponent("Fixtures/graphics-corpus")
+
+    static var inputs: [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: corpus.path)) ?? []).sorted()
+    }
+
+    /// `validate` and `render` agree, or `render` names the image whose pixels it could not decode.
+    ///
+    /// The first byte says icon or image, scale and selected colour (as Fuzz/GraphicsFuzzer.swift reads it); the
+    /// rest is the file.
+    @Test(arguments: inputs)
+    func validateAndRenderAgree(input: String) throws {
+        let bytes = try Data(contentsOf: Self.corpus.appendingPathComponent(input))
+        let mode = try #require(bytes.first)
+        let work = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: work) }
+        try bytes.dropFirst().write(to: work.appendingPathComponent("graphic"))
+        let key = mode & 1 == 0 ? "icon" : "image"
+        let selected = mode & 4 == 0 ? "" : ##","selectedLabel":{"color":"#FF0000"}"##
+        let json =
+            #"{"items":[{"value":"a","label":"A","\#(key)":"graphic"},"b"],"#
+            + #""selection":{"initial":"b","sequence":[{"select":"a","after":0.05}],"tail":0},"#
+            + #""animation":{"curve":"linear","duration":0.1},"style":{"icon":{"size":12}\#(selected)},"#
+            + #""output":{"fps":20,"scale":\#(mode & 2 == 0 ? 1 : 2)}}"#
+        let spec = try writeSpec(json, named: "spec.json", in: work)
+        let validate = try runTool(["validate", spec], timeLimit: 120)
+        let output = work.appendingPathComponent("out").path
+        let render = try runTool(["render", spec, "-o", output, "--format", "png,svg,svg-animated"], timeLimit: 120)
+        for run in [validate, render] {
+            #expect(!run.trapped && !run.timedOut, "\(run)")
+            #expect(!run.stderr.contains("CRITICAL"), "\(run)")
+        }
+        let field = "pickerreel: error: \(spec): items[0].\(key): "
+        if validate.status == 0 {
+            let decodedLater = key == "image" && bytes.dropFirst().starts(with: [0x89, 0x50, 0x4E, 0x47])
+            #expect(render.status == 0 || (decodedLater && render.status == 2 && render.stderr.contains("items[0].image")), "\(render)")
+        } else {
+            #expect(validate.status == 2 && validate.errorLines.count == 1 && validate.stderr.hasPrefix(field), "\(validate)")
+            #expect(render.stderr == validate.stderr, "\(render)")
+        }
+    }
+}

@@ -139,7 +139,8 @@ if ! has_goldens; then
     write_accepted
     where=${PICKERREEL_ACCEPT_ARTIFACT:+download the artifact $PICKERREEL_ACCEPT_ARTIFACT and commit its contents as $goldens}
     where=${where:-run \`pickerreel compare $goldens $output --update\` and commit $goldens}
-    message="no goldens in $goldens yet: ${#files[@]} specs rendered into $output. To accept them, run this workflow with update: true (docs/ci.md), or $where."
+    specs_rendered="${#files[@]} spec$([ ${#files[@]} -eq 1 ] || echo s)"
+    message="no goldens in $goldens yet: $specs_rendered rendered into $output. To accept them, run this workflow with update: true (docs/ci.md), or $where."
     annotate error "$message"
     if [ -n "${GITHUB_STEP_SUMMARY:-}" ]; then printf '### PickerReel: no goldens yet\n\n%s\n' "$message" >>"$GITHUB_STEP_SUMMARY"; fi
     finish 1

@@ -117,6 +117,29 @@ struct CIActionTests {
         }
     }
 
+    /// The action's `times` input (PICKERREEL_TIMES): goldens of a few moments, named as assertPickerSnapshot
+    /// names them, rendered and compared as such; a change at one of them fails.
+    @Test func timesRenderAndCompareOnlyThoseMoments() throws {
+        let work = try repository()
+        let goldens = work.appendingPathComponent("goldens")
+        try FileManager.default.removeItem(at: goldens)
+        let specs = ["specs/period.json", "specs/units.json"].map { work.appendingPathComponent($0).path }
+        #expect(try runTool(["render"] + specs + ["-o", goldens.path, "--times", "0,0.15", "-q"]).status == 0)
+        #expect(
+            try snapshot(of: goldens).keys.sorted().filter { $0.hasSuffix(".png") } == [
+                "period/period.0.000s.png", "period/period.0.150s.png", "units/units.0.000s.png", "units/units.0.150s.png",
+            ])
+        let match = try runSteps(in: work, environment: ["PICKERREEL_TIMES": "0,0.15"])
+        #expect(match.status == 0, "\(match.stdout)")
+        let rendered = try snapshot(of: work.appendingPathComponent("Output/pickerreel")).keys.filter { $0.hasSuffix(".png") }
+        #expect(rendered.count == 4, "\(rendered)")
+        let spec = work.appendingPathComponent("specs/units.json")
+        try Data(try String(contentsOf: spec, encoding: .utf8).replacingOccurrences(of: "green", with: "indigo").utf8).write(to: spec)
+        let change = try runSteps(in: work, environment: ["PICKERREEL_TIMES": "0,0.15"])
+        #expect(change.status == 1)
+        #expect(change.stdout.contains("::error file=goldens/units/units.0.150s.png"), "\(change.stdout)")
+    }
+
     /// The action itself runs the script with its inputs, and uploads the report even when compare fails.
     @Test func theActionRunsTheseSteps() throws {
         let action = try String(contentsOf: repositoryRoot.appendingPathComponent("action.yml"), encoding: .utf8)

@@ -1,0 +1,124 @@
+import Foundation
+import Testing
+
+/// What a hostile pull request (its specs, icons, images and goldens) could still do to a repository that uses the
+/// Action: each test is one finding of the review after issue 23, run on the path CI takes (scripts/pickerreel-ci.sh,
+/// which action.yml's compare and update steps run, with the environment those steps give it).
+@Suite struct AttackFindingsTests {
+    /// A repository of the pull request's: one spec, and `goldens` committed as a link to `outside`, a folder of the
+    /// runner's that holds a PNG file and a text file.
+    struct LinkedGoldens {
+        let root: URL
+        let repository: URL
+        let outside: URL
+
+        init() throws {
+            root = try temporaryFolder()
+            repository = root.appendingPathComponent("repo")
+            outside = root.appendingPathComponent("runner-home")
+            let specs = repository.appendingPathComponent("specs")
+            try FileManager.default.createDirectory(at: specs, withIntermediateDirectories: true)
+            try Data(
+                #"{"items": ["A", "B"], "selection": {"initial": "A", "sequence": [{"select": "B", "after": 0.1}], "tail": 0.1}, "output": {"fps": 10, "scale": 1}}"#
+                    .utf8
+            ).write(to: specs.appendingPathComponent("a.json"))
+            // The outside folder: a PNG file (any picture the runner keeps) and a text file.
+            let picture = root.appendingPathComponent("picture")
+            let render = try runTool(["render", "specs/a.json", "-o", picture.path, "-q"], in: repository)
+            try #require(render.status == 0, "\(render.stderr)")
+            try FileManager.default.createDirectory(
+                at: outside.appendingPathComponent("keep"), withIntermediateDirectories: true)
+            try FileManager.default.copyItem(
+                at: picture.appendingPathComponent("a/frame-0000.png"),
+                to: outside.appendingPathComponent("keep/precious.png"))
+            try Data("not the repository's\n".utf8).write(to: outside.appendingPathComponent("notes.txt"))
+            try FileManager.default.createSymbolicLink(
+                atPath: repository.appendingPathComponent("goldens").path, withDestinationPath: outside.path)
+        }
+
+        /// Runs scripts/pickerreel-ci.sh in the repository as action.yml's steps run it, with `environment` added.
+        func runCIScript(_ environment: [String: String]) throws -> ToolRun {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            process.arguments = [
+                "bash", repositoryRoot.appendingPathComponent("scripts/pickerreel-ci.sh").path, try toolURL().path,
+                "specs/*.json", "goldens", "Output/pickerreel", "Output/pickerreel-report", "png",
+            ]
+            process.currentDirectoryURL = repository
+            var merged = ProcessInfo.processInfo.environment
+            merged.removeValue(forKey: "GITHUB_OUTPUT")
+            merged.removeValue(forKey: "GITHUB_STEP_SUMMARY")
+            merged.merge(environment) { $1 }
+            process.environment = merged
+            let out = Pipe()
+            let err = Pipe()
+            process.standardOutput = out
+            process.standardError = err
+            try process.run()
+            let outData = out.fileHandleForReading.readDataToEndOfFile()
+            let errData = err.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+            return ToolRun(
+                status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
+                stderr: String(decoding: errData, as: UTF8.self))
+        }
+    }
+
+    /// The compare step of every pull request (update: false) writes through a goldens link.
+    ///
+    /// With no goldens found, it prepares the goldens to accept by `cp -R goldens ACCEPT` (which copies the link) and `compare ACCEPT OUTPUT --update`, which follows it.
+    /// Observed: the runner's folder loses its PNG files (keep/precious.png is deleted) and gets the render written in.
+    @Test func goldensLinkedOutsideAreNotWrittenWhenTheCompareStepPreparesTheGoldensToAccept() throws {
+        let world = try LinkedGoldens()
+        let before = try snapshot(of: world.outside)
+        let accept = world.root.appendingPathComponent("runner-temp/pickerreel-accept/pickerreel-pictures-1")
+        let run = try world.runCIScript([
+            "PICKERREEL_ACCEPT": accept.path, "PICKERREEL_ACCEPT_ARTIFACT": "pickerreel-pictures-1-goldens",
+        ])
+        #expect(run.status != 0, "\(run.stdout)\(run.stderr)")
+        #expect(try snapshot(of: world.outside) == before, "the compare step wrote through the goldens link: \(run.stdout)")
+    }
+
+    /// The update step (update: true) writes through a goldens link.
+    ///
+    /// `compare goldens OUTPUT --update` follows the goldens link and makes the
+    /// runner's folder equal the render, deleting its PNG files. Expected: refused, exit 2, nothing outside touched.
+    @Test func updateRefusesGoldensLinkedOutsideTheRepository() throws {
+        let world = try LinkedGoldens()
+        let before = try snapshot(of: world.outside)
+        let run = try world.runCIScript(["PICKERREEL_UPDATE": "true"])
+        #expect(run.status == 2, "\(run.stdout)\(run.stderr)")
+        #expect(try snapshot(of: world.outside) == before, "--update wrote through the goldens link: \(run.stdout)")
+    }
+
+    /// A spec committed as a link to a file outside the repository is read.
+    ///
+    /// Icons and images are confined to the
+    /// root, the spec itself is not: a valid spec outside renders, and another file's first character is shown in
+    /// the JSON error (`found 'S'`). Expected: refused as outside the root, exit 2, nothing of the file shown.
+    @Test func aSpecThatIsALinkOutsideTheRepositoryIsNotRead() throws {
+        let root = try temporaryFolder()
+        let repository = root.appendingPathComponent("repo")
+        let specs = repository.appendingPathComponent("specs")
+        try FileManager.default.createDirectory(at: specs, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: repository.appendingPathComponent(".git"), withIntermediateDirectories: true)
+        let secret = root.appendingPathComponent("secret.env")
+        try Data("SECRET_TOKEN=hunter2\n".utf8).write(to: secret)
+        let outsideSpec = root.appendingPathComponent("outside.json")
+        try Data(#"{"items": ["x", "y"], "selection": {"initial": "x"}}"#.utf8).write(to: outsideSpec)
+
+        try FileManager.default.createSymbolicLink(
+            atPath: specs.appendingPathComponent("a.json").path, withDestinationPath: outsideSpec.path)
+        let render = try runTool(["render", "specs/a.json", "-o", root.appendingPathComponent("out").path, "-q"], in: repository)
+        #expect(render.status == 2, "a spec outside the repository was rendered: \(render.stderr)")
+        #expect(render.stderr.contains("outside"), "\(render.stderr)")
+
+        try FileManager.default.removeItem(at: specs.appendingPathComponent("a.json"))
+        try FileManager.default.createSymbolicLink(
+            atPath: specs.appendingPathComponent("a.json").path, withDestinationPath: secret.path)
+        let leak = try runTool(["validate", "specs/a.json"], in: repository)
+        #expect(leak.status == 2)
+        #expect(!leak.stderr.contains("'S'"), "the outside file's first character is shown: \(leak.stderr)")
+    }
+}

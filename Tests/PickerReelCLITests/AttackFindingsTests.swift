@@ -38,30 +38,36 @@ import Testing
 
         /// Runs scripts/pickerreel-ci.sh in the repository as action.yml's steps run it, with `environment` added.
         func runCIScript(_ environment: [String: String]) throws -> ToolRun {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            process.arguments = [
-                "bash", repositoryRoot.appendingPathComponent("scripts/pickerreel-ci.sh").path, try toolURL().path,
-                "specs/*.json", "goldens", "Output/pickerreel", "Output/pickerreel-report", "png",
-            ]
-            process.currentDirectoryURL = repository
-            var merged = ProcessInfo.processInfo.environment
-            merged.removeValue(forKey: "GITHUB_OUTPUT")
-            merged.removeValue(forKey: "GITHUB_STEP_SUMMARY")
-            merged.merge(environment) { $1 }
-            process.environment = merged
-            let out = Pipe()
-            let err = Pipe()
-            process.standardOutput = out
-            process.standardError = err
-            try process.run()
-            let outData = out.fileHandleForReading.readDataToEndOfFile()
-            let errData = err.fileHandleForReading.readDataToEndOfFile()
-            process.waitUntilExit()
-            return ToolRun(
-                status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-                stderr: String(decoding: errData, as: UTF8.self))
+            try AttackFindingsTests.runCIScript(in: repository, environment)
         }
+    }
+
+    /// Runs scripts/pickerreel-ci.sh in `repository` as action.yml's compare and update steps run it (the default
+    /// inputs: specs/*.json, goldens, Output/pickerreel, Output/pickerreel-report, png), with `environment` added.
+    static func runCIScript(in repository: URL, _ environment: [String: String]) throws -> ToolRun {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = [
+            "bash", repositoryRoot.appendingPathComponent("scripts/pickerreel-ci.sh").path, try toolURL().path,
+            "specs/*.json", "goldens", "Output/pickerreel", "Output/pickerreel-report", "png",
+        ]
+        process.currentDirectoryURL = repository
+        var merged = ProcessInfo.processInfo.environment
+        merged.removeValue(forKey: "GITHUB_OUTPUT")
+        merged.removeValue(forKey: "GITHUB_STEP_SUMMARY")
+        merged.merge(environment) { $1 }
+        process.environment = merged
+        let out = Pipe()
+        let err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let outData = out.fileHandleForReading.readDataToEndOfFile()
+        let errData = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return ToolRun(
+            status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
+            stderr: String(decoding: errData, as: UTF8.self))
     }
 
     /// The compare step of every pull request (update: false) writes through a goldens link.
@@ -120,5 +126,32 @@ import Testing
         let leak = try runTool(["validate", "specs/a.json"], in: repository)
         #expect(leak.status == 2)
         #expect(!leak.stderr.contains("'S'"), "the outside file's first character is shown: \(leak.stderr)")
+    }
+
+    /// The output and report folders go through a link the pull request committed.
+    ///
+    /// With `Output` a link to a folder of the runner's, the script empties `Output/pickerreel` with `rm -rf`, deleting the outside folder's `pickerreel`,
+    /// and renders and writes the report outside the workspace. Expected: refused (exit 2), nothing outside touched.
+    @Test func outputAndReportFoldersLinkedOutsideAreNotEmptiedNorWritten() throws {
+        let root = try temporaryFolder()
+        let repository = root.appendingPathComponent("repo")
+        let specs = repository.appendingPathComponent("specs")
+        try FileManager.default.createDirectory(at: specs, withIntermediateDirectories: true)
+        try Data(
+            #"{"items": ["A", "B"], "selection": {"initial": "A", "sequence": [{"select": "B", "after": 0.1}], "tail": 0.1}, "output": {"fps": 10, "scale": 1}}"#
+                .utf8
+        ).write(to: specs.appendingPathComponent("a.json"))
+        let approve = try runTool(["render", "specs/a.json", "-o", "goldens", "-q"], in: repository)
+        try #require(approve.status == 0, "\(approve.stderr)")
+        let outside = root.appendingPathComponent("runner-folder")
+        try FileManager.default.createDirectory(
+            at: outside.appendingPathComponent("pickerreel"), withIntermediateDirectories: true)
+        try Data("the runner's own\n".utf8).write(to: outside.appendingPathComponent("pickerreel/data.txt"))
+        try FileManager.default.createSymbolicLink(
+            atPath: repository.appendingPathComponent("Output").path, withDestinationPath: outside.path)
+        let before = try snapshot(of: outside)
+        let run = try Self.runCIScript(in: repository, [:])
+        #expect(run.status == 2, "\(run.stdout)\(run.stderr)")
+        #expect(try snapshot(of: outside) == before, "the script emptied or wrote a folder outside the workspace")
     }
 }

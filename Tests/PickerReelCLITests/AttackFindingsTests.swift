@@ -154,4 +154,25 @@ import Testing
         #expect(run.status == 2, "\(run.stdout)\(run.stderr)")
         #expect(try snapshot(of: outside) == before, "the script emptied or wrote a folder outside the workspace")
     }
+
+    /// A pull request that makes the pictures transparent passes against opaque goldens (a false green).
+    ///
+    /// The spec's `"background": "white"` becomes `"clear"` and the goldens stay: every pixel's alpha changed (the
+    /// pictures differ on a dark page), yet the Action's compare (the default metric, yiq, blends over white) says all
+    /// files match and exits 0. Expected: exit 1, the files reported as differing.
+    @Test func goldensOfAnOpaquePictureDoNotMatchATransparentRender() throws {
+        let root = try temporaryFolder()
+        let repository = root.appendingPathComponent("repo")
+        let specs = repository.appendingPathComponent("specs")
+        try FileManager.default.createDirectory(at: specs, withIntermediateDirectories: true)
+        let spec = specs.appendingPathComponent("a.json")
+        let text =
+            #"{"items": ["Day", "Week"], "selection": {"initial": "Day", "sequence": [{"select": "Week", "after": 0.1}], "tail": 0.1}, "output": {"fps": 10, "scale": 1}, "style": {"background": "white"}}"#
+        try Data(text.utf8).write(to: spec)
+        let approve = try runTool(["render", "specs/a.json", "-o", "goldens", "-q"], in: repository)
+        try #require(approve.status == 0, "\(approve.stderr)")
+        try Data(text.replacingOccurrences(of: #""white""#, with: #""clear""#).utf8).write(to: spec)
+        let run = try Self.runCIScript(in: repository, [:])
+        #expect(run.status == 1, "a transparent render passed against opaque goldens: \(run.stdout)\(run.stderr)")
+    }
 }

@@ -175,4 +175,27 @@ import Testing
         let run = try Self.runCIScript(in: repository, [:])
         #expect(run.status == 1, "a transparent render passed against opaque goldens: \(run.stdout)\(run.stderr)")
     }
+
+    /// A 21 KB spec asks for 64 × 9925 frames of 1520 × 392 px: the 10000-frame limit is per variant.
+    ///
+    /// `validate` accepts it ("9925 frames of 1520 × 392 px; 64 variants"): 635,200 PNG files, about 18 GB at the
+    /// 29 KB a frame of this picture takes, from one file of a pull request (and the glob takes any number of copies).
+    /// Expected: the frame limit bounds the spec's whole work, variants included, and this is refused with exit 2.
+    @Test func variantsDoNotMultiplyTheFrameLimitOfOneSpec() throws {
+        let root = try temporaryFolder()
+        let items = (0..<4).map { "ab0\($0)" }
+        let changes = (0..<600).map { #"{"select": "\#(items[$0 % 4])", "after": 0.06}"# }.joined(separator: ", ")
+        let sizes = ["xSmall", "small", "medium", "large", "xLarge", "xxLarge", "xxxLarge", "accessibility1"]
+        let spec = """
+            {"items": [\(items.map { "\"\($0)\"" }.joined(separator: ", "))],
+             "selection": {"initial": "ab00", "sequence": [\(changes)], "tail": 5},
+             "output": {"fps": 240, "scale": 8},
+             "variants": {"colorScheme": ["light", "dark"], "layoutDirection": ["leftToRight", "rightToLeft"],
+                          "dynamicTypeSize": [\(sizes.map { "\"\($0)\"" }.joined(separator: ", "))], "scale": [8, 7.9]}}
+            """
+        let file = root.appendingPathComponent("many.json")
+        try Data(spec.utf8).write(to: file)
+        let run = try runTool(["validate", file.path])
+        #expect(run.status == 2, "\(run.stdout)\(run.stderr)")
+    }
 }

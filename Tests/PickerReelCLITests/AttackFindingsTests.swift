@@ -198,4 +198,34 @@ import Testing
         let run = try runTool(["validate", file.path])
         #expect(run.status == 2, "\(run.stdout)\(run.stderr)")
     }
+
+    /// A spec whose file name is not UTF-8 is never rendered: its name is read as U+FFFD and another spec is rendered.
+    ///
+    /// The pull request holds `specs/<FF FE>.json` (bytes git keeps as they are) and `specs/\u{FFFD}\u{FFFD}.json`, a
+    /// decoy equal to the goldens. The tool decodes the first name with U+FFFD for each bad byte, so it opens the
+    /// decoy twice; the changed spec is never read, and the job passes ("All 7 files match"). Alone, the same spec
+    /// fails with "no such file", though it exists. Expected: the spec read by its own bytes (or refused, exit 2).
+    @Test func aSpecNamedWithBytesThatAreNotUTF8IsRenderedNotReplacedByAnother() throws {
+        let root = try temporaryFolder()
+        let repository = root.appendingPathComponent("repo")
+        try FileManager.default.createDirectory(
+            at: repository.appendingPathComponent("specs"), withIntermediateDirectories: true)
+        let decoy =
+            #"{"items": ["a", "b"], "selection": {"initial": "a", "sequence": [{"select": "b", "after": 0.1}], "tail": 0.1}, "output": {"fps": 10, "scale": 1}}"#
+        try Data(decoy.utf8).write(
+            to: repository.appendingPathComponent("specs/\u{FFFD}\u{FFFD}.json"))
+        let approve = try runTool(["render", "specs/\u{FFFD}\u{FFFD}.json", "-o", "goldens", "-q"], in: repository)
+        try #require(approve.status == 0, "\(approve.stderr)")
+        // The changed spec, under a name of the bytes FF FE (written by the shell: Foundation cannot spell it).
+        let changed = decoy.replacingOccurrences(of: #""a""#, with: #""Changed""#)
+        let write = Process()
+        write.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        write.arguments = ["bash", "-c", #"printf '%s' "$1" >"specs/$(printf '\377\376').json""#, "bash", changed]
+        write.currentDirectoryURL = repository
+        try write.run()
+        write.waitUntilExit()
+        try #require(write.terminationStatus == 0)
+        let run = try Self.runCIScript(in: repository, [:])
+        #expect(run.status != 0, "the changed spec was not compared: \(run.stdout)\(run.stderr)")
+    }
 }

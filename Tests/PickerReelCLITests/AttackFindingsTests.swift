@@ -228,4 +228,34 @@ import Testing
         let run = try Self.runCIScript(in: repository, [:])
         #expect(run.status != 0, "the changed spec was not compared: \(run.stdout)\(run.stderr)")
     }
+
+    /// A golden under a folder whose name is not UTF-8 is not seen by compare: a file only in EXPECTED, yet a match.
+    ///
+    /// EXPECTED holds `a/frame-*.png` equal to ACTUAL and `<FF FE>/frame-0000.png`, another picture, only there.
+    /// Observed: "All … files match", exit 0. Expected: that file reported as removed (exit 1), or refused (exit 2).
+    @Test func aGoldenNamedWithBytesThatAreNotUTF8IsCompared() throws {
+        let root = try temporaryFolder()
+        let spec = root.appendingPathComponent("a.json")
+        try Data(
+            #"{"items": ["a", "b"], "selection": {"initial": "a", "sequence": [{"select": "b", "after": 0.1}], "tail": 0.1}, "output": {"fps": 10, "scale": 1}}"#
+                .utf8
+        ).write(to: spec)
+        for folder in ["expected", "actual"] {
+            let render = try runTool(["render", spec.path, "-o", root.appendingPathComponent(folder).path, "-q"])
+            try #require(render.status == 0, "\(render.stderr)")
+        }
+        let picture = repositoryRoot.appendingPathComponent("docs/images/gallery-segmented.png").path
+        let write = Process()
+        write.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        write.arguments = [
+            "bash", "-c", #"name=$(printf '\377\376') && mkdir "expected/$name" && cp "$1" "expected/$name/frame-0000.png""#,
+            "bash", picture,
+        ]
+        write.currentDirectoryURL = root
+        try write.run()
+        write.waitUntilExit()
+        try #require(write.terminationStatus == 0)
+        let run = try runTool(["compare", "expected", "actual"], in: root)
+        #expect(run.status != 0, "a golden only in EXPECTED was not seen: \(run.stdout)\(run.stderr)")
+    }
 }

@@ -67,6 +67,29 @@ for folder in "$output" "$report" ${accept:+"$accept"}; do
     esac
 done
 
+# Everything the pull request controls stays inside the workspace: the goldens, output and report folders and every
+# spec must not go through a symbolic link (a link committed as `goldens` or `Output` would lead the update, the
+# copy of the goldens to accept and `rm -rf` to folders of the runner's) nor leave the workspace.
+workspace_logical=$(realpath -m -s -- "${GITHUB_WORKSPACE:-$PWD}")
+workspace_real=$(realpath -m -- "${GITHUB_WORKSPACE:-$PWD}")
+inside_workspace() {
+    local what=$1 path=$2 logical real
+    logical=$(realpath -m -s -- "$path")
+    real=$(realpath -m -- "$path")
+    case "$logical/" in "$workspace_logical/"*) ;; *)
+        annotate error "$what $path is outside the workspace $workspace_logical; nothing was read or written"
+        finish 2
+        ;;
+    esac
+    if [ "$real" != "$workspace_real${logical#"$workspace_logical"}" ]; then
+        annotate error "$what $path goes through a symbolic link (it leads to $real); give the real folder or file inside the workspace (nothing was read or written)"
+        finish 2
+    fi
+}
+inside_workspace "the goldens folder" "$goldens"
+inside_workspace "the output folder" "$output"
+inside_workspace "the report folder" "$report"
+
 # The glob is expanded here, sorted, so the same specs render in every run; no match is an error, not a green.
 shopt -s nullglob
 # shellcheck disable=SC2206
@@ -76,6 +99,8 @@ if [ ${#files[@]} -eq 0 ]; then
     annotate error "no spec matches $specs"
     finish 2
 fi
+
+for file in "${files[@]}"; do inside_workspace "the spec" "$file"; done
 
 render=(render "${files[@]}" -o "$output" --format "$formats" --quiet)
 if [ -n "$times" ]; then render+=(--times "$times"); fi

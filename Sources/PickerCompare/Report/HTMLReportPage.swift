@@ -119,17 +119,20 @@ enum HTMLReportPage {
     }
 
     /// `text` as the inside of a JSON string that sits in a `<script>` element: `<` is written `\u003c`, so no
-    /// `</script>` can end it.
+    /// `</script>` can end it; the characters `PlainText.escape(_:)` names (controls, bidirectional overrides) and
+    /// the `[` of `##[` are `\u` escapes too, so the page's source is as safe to print as the tool's other output.
     static func json(_ text: String) -> String {
         var result = ""
+        var previous: (Unicode.Scalar?, Unicode.Scalar?) = (nil, nil)
         for scalar in text.unicodeScalars {
+            defer { previous = (previous.1, scalar) }
             switch scalar {
             case "\"": result += "\\\""
             case "\\": result += "\\\\"
             case "<": result += "\\u003c"
             case ">": result += "\\u003e"
             case "&": result += "\\u0026"
-            case _ where scalar.value < 0x20 || scalar.value == 0x2028 || scalar.value == 0x2029:
+            case _ where PlainText.escape(scalar) != nil || (scalar == "[" && previous == ("#", "#")):
                 let hex = String(scalar.value, radix: 16)
                 result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
             default: result.unicodeScalars.append(scalar)

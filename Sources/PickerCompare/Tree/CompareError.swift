@@ -19,6 +19,7 @@ public struct CompareError: Error, Equatable, Sendable, CustomStringConvertible 
         case animated(path: String)
         case linkLeavesTree(path: String, tree: String)
         case unfinishedSwitch(folder: String)
+        case nameNotUTF8(folder: String)
     }
 
     let representation: Representation
@@ -32,7 +33,7 @@ public struct CompareError: Error, Equatable, Sendable, CustomStringConvertible 
         switch representation {
         case .notFound(let path), .notFileOrFolder(let path, _), .unreadable(let path, _), .cannotList(let path, _),
             .cannotWrite(let path, _, _), .overwritesInput(let path, _), .updateFailed(let path, _, _), .animated(let path),
-            .linkLeavesTree(let path, _), .unfinishedSwitch(let path):
+            .linkLeavesTree(let path, _), .unfinishedSwitch(let path), .nameNotUTF8(let path):
             return path
         case .mixedKinds(_, let file):
             return file
@@ -68,6 +69,9 @@ public struct CompareError: Error, Equatable, Sendable, CustomStringConvertible 
         case .unfinishedSwitch(let folder):
             return
                 "\(folder): an update or render into this folder was cut short, so it holds old and new pictures mixed; run the same `pickerreel compare EXPECTED ACTUAL --update` (or render) again to finish it"
+        case .nameNotUTF8(let folder):
+            return
+                "\(folder): holds a file or folder whose name is not UTF-8 text, which compare cannot report or update faithfully; rename it"
         case .animated(let path):
             return
                 "\(path): an animated PNG (APNG), which compare cannot check frame by frame (it would see only the first); compare the PNG frames (render --format png) and keep animations out of the compared folders"

@@ -50,12 +50,7 @@ enum CompareInput: Equatable {
     private static func walk(
         folder: String, tree: (given: String, real: String), prefix: String, into found: inout [String]
     ) throws(CompareError) {
-        let names: [String]
-        do {
-            names = try FileManager.default.contentsOfDirectory(atPath: folder)
-        } catch {
-            throw CompareError(.cannotList(folder: folder, reason: FileErrors.reason(error)))
-        }
+        let names = try entries(of: folder)
         if names.contains(where: OutputFolder.Names.isSwitchJournal) {
             throw CompareError(.unfinishedSwitch(folder: folder))
         }
@@ -76,6 +71,25 @@ enum CompareInput: Equatable {
                 found.append(relative)
             }
         }
+    }
+
+    /// The names in `folder`, read with readdir so that a name that is not UTF-8 is seen: it throws
+    /// `nameNotUTF8` (Foundation's listing turns its bytes into U+FFFD, so such a golden was silently left out, or
+    /// another file of the repaired name compared in its place).
+    static func entries(of folder: String) throws(CompareError) -> [String] {
+        let nameOffset = MemoryLayout<dirent>.offset(of: \dirent.d_name) ?? 19
+        guard let directory = opendir(folder) else {
+            throw CompareError(.cannotList(folder: folder, reason: String(cString: strerror(errno))))
+        }
+        defer { closedir(directory) }
+        var names: [String] = []
+        while let entry = readdir(directory) {
+            // Read in place, up to its end (a copy of `d_name` would read 256 bytes, past a short last entry).
+            let name = String(validatingCString: UnsafeRawPointer(entry).advanced(by: nameOffset).assumingMemoryBound(to: CChar.self))
+            guard let name else { throw CompareError(.nameNotUTF8(folder: folder)) }
+            if name != "." && name != ".." { names.append(name) }
+        }
+        return names
     }
 
     /// The folders under `folder` (itself included, links not followed) that hold the journal of a switch cut short.

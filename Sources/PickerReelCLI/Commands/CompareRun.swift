@@ -23,7 +23,9 @@ extension CompareCommand {
     private func runChecked() throws(CompareError) -> Int32 {
         // An update of a tree locks EXPECTED before comparing it: a second update waits for nothing half-switched.
         var locked: OutputFolder?
-        if options.update, let problem = Self.overlap(expected: options.expected, actual: options.actual) {
+        if options.update,
+            let problem = Self.linkedExpected(options.expected) ?? Self.overlap(expected: options.expected, actual: options.actual)
+        {
             console.err("pickerreel compare: error: \(problem)\n")
             return ExitCode.badInput
         }
@@ -83,6 +85,24 @@ extension CompareCommand {
         let changes = try ExpectedUpdate.apply(summary, through: locked)
         say(Self.updateText(changes, expected: options.expected))
         return options.failsOnChange && !changes.isEmpty ? ExitCode.differences : ExitCode.success
+    }
+
+    /// Why `--update` will not write EXPECTED when EXPECTED (the path as given, or a folder on it) is a symbolic link:
+    /// the goldens a pull request commits as a link would lead the update to delete and write pictures wherever the
+    /// link points; nil when no part of the path is a link.
+    static func linkedExpected(_ expected: String) -> String? {
+        let logical = expected.hasPrefix("/") ? expected : FileManager.default.currentDirectoryPath + "/" + expected
+        var walked = ""
+        for part in logical.split(separator: "/") where part != "." && !part.isEmpty {
+            walked += "/" + part
+            var status = stat()
+            guard lstat(walked, &status) == 0 else { return nil }
+            if status.st_mode & S_IFMT == S_IFLNK, walked.count > FileManager.default.currentDirectoryPath.count {
+                return
+                    "--update: EXPECTED \(expected) goes through a symbolic link (\(walked)); --update writes only into a real folder: give that folder itself (nothing was changed)"
+            }
+        }
+        return nil
     }
 
     /// Why `--update` cannot make EXPECTED equal ACTUAL when one is inside the other (or they are one folder), by

@@ -6,20 +6,20 @@ struct InspectCommands {
     var console: Console
 
     /// The spec at `path` in the variant named `suffix` (its own appearance for nil or `default`).
-    func spec(_ path: String, variant suffix: String?) throws -> PickerSpec {
-        let source = try SpecSource.load(path)
+    func spec(_ path: String, variant suffix: String?, root: String? = nil) throws -> PickerSpec {
+        let source = try SpecSource.load(path, root: root)
         guard let suffix else { return source.spec }
         return try source.variants(named: [suffix]).first.map { $0.spec.applying($0.variant ?? $0.spec.defaultVariant) } ?? source.spec
     }
 
     func layout(_ path: String, variant: String? = nil, root: String? = nil) throws -> Int32 {
-        let plan = try RenderPlan.measuring(try spec(path, variant: variant), file: path, root: root)
+        let plan = try RenderPlan.measuring(try spec(path, variant: variant, root: root), file: path, root: root)
         console.out(jsonText(LayoutReport(spec: plan.spec, layout: plan.layout)))
         return ExitCode.success
     }
 
     func timeline(_ path: String, variant: String? = nil, root: String? = nil) throws -> Int32 {
-        let plan = try RenderPlan.measuring(try spec(path, variant: variant), file: path, root: root)
+        let plan = try RenderPlan.measuring(try spec(path, variant: variant, root: root), file: path, root: root)
         console.out(jsonText(TimelineReport(timeline: plan.timeline)))
         return ExitCode.success
     }
@@ -29,7 +29,7 @@ struct InspectCommands {
         for path in paths {
             do {
                 // Every variant is checked: `render` renders them all.
-                let source = try SpecSource.load(path)
+                let source = try SpecSource.load(path, root: root)
                 var summary = ""
                 for variant in source.spec.variants {
                     let plan = try RenderPlan.measuring(source.spec.applying(variant), file: path, root: root)
@@ -53,7 +53,7 @@ struct InspectCommands {
 
     func frame(_ options: FrameOptions) throws -> Int32 {
         let renderer = try Renderer(
-            try spec(options.specPath, variant: options.variant), file: options.specPath,
+            try spec(options.specPath, variant: options.variant, root: options.root), file: options.specPath,
             root: options.root.map { URL(fileURLWithPath: $0) })
         let svg = options.outputPath.hasSuffix(".svg")
         let bytes: Data

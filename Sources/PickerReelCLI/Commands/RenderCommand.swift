@@ -111,7 +111,7 @@ struct RenderCommand: Sendable {
                 continue
             }
             do {
-                let source = try path.map { path throws(SpecError) in try SpecSource.load(path) } ?? SpecSource.seedDemo
+                let source = try path.map { path throws(SpecError) in try SpecSource.load(path, root: options.root) } ?? SpecSource.seedDemo
                 sources += try source.variants(named: options.variants)
             } catch let error as UsageError {
                 console.err(ErrorLine.text(for: error, command: error.command))

@@ -37,14 +37,42 @@ struct SpecSource: Sendable {
     /// The name used in messages.
     var displayName: String { path ?? "(built-in seed demo)" }
 
-    /// Reads and validates the spec at `path`.
+    /// Reads and validates the spec at `path`, which must be inside `root` (by default the repository that holds it,
+    /// as for its icons and images: `FileScope`).
     ///
-    /// Throws a `SpecError` naming the file for an unreadable, oversized, or invalid spec.
-    static func load(_ path: String) throws(SpecError) -> SpecSource {
+    /// Throws a `SpecError` naming the file for a spec whose real path leads out of the root (a link from a pull
+    /// request to a file of the runner's; nothing of that file is read), and for an unreadable, oversized, or
+    /// invalid spec.
+    static func load(_ path: String, root: String? = nil) throws(SpecError) -> SpecSource {
+        let scope = FileScope(specFile: path, root: root)
+        if let real = FileScope.realPath(path), real != scope.root, !real.hasPrefix(scope.root == "/" ? "/" : scope.root + "/") {
+            throw SpecError(
+                file: path, path: .root,
+                problem: .unreadable(reason: "it leads outside the root \(scope.root) (a link); a spec must be inside it, as its icons are")
+            )
+        }
         let spec = try PickerSpec(contentsOf: URL(fileURLWithPath: path), file: path)
+        try checkFramesOfAllVariants(spec, file: path)
         var name = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
         if name.isEmpty || name.hasPrefix(".") { name = "spec" }
         return SpecSource(path: path, name: name, spec: spec)
+    }
+
+    /// Checks that the spec's variants together are at most `SpecLimits.maximumFramesInAllVariants` frames.
+    ///
+    /// Throws `SpecError` naming `variants` otherwise. The frame count does not depend on the labels' sizes (a
+    /// spring settles relative to its start), so any layout gives it.
+    static func checkFramesOfAllVariants(_ spec: PickerSpec, file: String) throws(SpecError) {
+        let variants = spec.variants.count
+        guard variants > 1 else { return }
+        let unit = spec.items.map { _ in Rect(x: 0, y: 0, width: 10, height: 10) }
+        let frames = Timeline(spec: spec, layout: PickerLayout(spec: spec, labelExtents: unit)).exactFrameCount
+        guard frames * Double(variants) > Double(SpecLimits.maximumFramesInAllVariants) else { return }
+        throw SpecError(
+            file: file, path: JSONPath.root.appending("variants"),
+            problem: .limitExceeded(
+                "\(variants) variants of \(Int(frames)) frames would be \(Int(frames) * variants) frames; at most \(SpecLimits.maximumFramesInAllVariants) in all (fewer variants, a lower output.fps or a shorter selection.sequence)"
+            ))
     }
 
     /// The seed's own demo, built into the tool.

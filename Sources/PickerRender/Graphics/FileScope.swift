@@ -189,7 +189,8 @@ package struct FileScope: Equatable, Sendable {
         return slash == path.startIndex ? "/" : String(path[..<slash])
     }
 
-    static func realPath(_ path: String) -> String? {
+    /// `path` with every link resolved, or nil when it leads nowhere.
+    package static func realPath(_ path: String) -> String? {
         guard let resolved = realpath(path, nil) else { return nil }
         defer { free(resolved) }
         return String(cString: resolved)

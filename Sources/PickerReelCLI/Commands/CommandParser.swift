@@ -41,7 +41,9 @@ public enum CommandParser {
         OptionDefinition(
             name: "--crf", short: nil, valueName: "N",
             help: "MP4/WebM quality, lower is better: 0-51 for MP4 (default 20), 0-63 for WebM (default 30)."),
-        OptionDefinition(name: "--shard", short: nil, valueName: "K/N", help: "Render only slice K of N of the sorted spec list."),
+        OptionDefinition(
+            name: "--shard", short: nil, valueName: "K/N",
+            help: "Render only shard K of N: the specs split by cost (frames × pixels × formats), the same on every machine."),
         OptionDefinition(name: "--jobs", short: "-j", valueName: "N", help: "Worker threads (default: one per core)."),
         OptionDefinition(
             name: "--memory", valueName: "SIZE",

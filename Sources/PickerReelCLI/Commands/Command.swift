@@ -35,7 +35,7 @@ public struct RenderOptions: Equatable, Sendable {
     public var formats: [OutputFormat] = [.png]
     /// No progress or summary on standard error.
     public var quiet = false
-    /// Render only slice K of N of the sorted spec list, for a CI matrix.
+    /// Render only shard K of N, the specs split by cost (`Shard.pick`), for a CI matrix.
     public var shard: Shard?
     /// Worker threads; nil uses every core.
     public var jobs: Int?

@@ -17,6 +17,8 @@ public enum Command: Equatable, Sendable {
     case validate(specPaths: [String], root: String? = nil)
     /// Compare two PNG files or folders of them.
     case compare(CompareOptions)
+    /// Merge the JSON reports of sharded compare runs into one report, written as `options.reports` asks.
+    case mergeReports(files: [String], options: CompareOptions)
     /// Serve a page that plays a spec and reloads when it is saved.
     case preview(PreviewOptions)
     /// Print help, for the tool or for one command.

@@ -16,6 +16,7 @@ public enum CommandParser {
         ("timeline", "Print the highlight of every frame as JSON."),
         ("validate", "Check specs without rendering."),
         ("compare", "Compare PNG files or folders against approved ones (exit 1 when they differ)."),
+        ("merge-reports", "Merge sharded compare runs' JSON reports into one report (exit 1 when any file differs)."),
         ("preview", "Serve a page on 127.0.0.1 that plays a spec as it renders and reloads when it is saved."),
     ]
 
@@ -300,6 +301,8 @@ public enum CommandParser {
                     root: try root(parsed, command: name)))
         case "compare":
             return try CompareCommand.parse(rest)
+        case "merge-reports":
+            return try MergeReportsCommand.parse(rest)
         case "preview":
             return try PreviewCommand.parse(rest)
         case "layout", "timeline", "validate":
@@ -329,6 +332,7 @@ public enum CommandParser {
         case "timeline": return timelineHelp
         case "validate": return validateHelp
         case "compare": return CompareCommand.help
+        case "merge-reports": return MergeReportsCommand.help
         case "preview": return PreviewCommand.help
         default: return nil
         }

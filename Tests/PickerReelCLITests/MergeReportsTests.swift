@@ -33,6 +33,16 @@ struct MergeReportsTests {
         let text = try runTool(["merge-reports", reports[2], reports[1]])
         #expect(text.status == 1)
         #expect(text.stdout.contains("spec-2/"), "\(text.stdout)")
+        // A shard compared with other settings, or other trees, is not a part of the same run: refused.
+        let shard2 = work.appendingPathComponent("shard-2")
+        _ = try runTool(["compare", "../goldens", "Output", "--max-diff-pixels", "5", "--report", "json=other.json"], in: shard2)
+        let mixed = try runTool(["merge-reports", reports[1], shard2.appendingPathComponent("other.json").path])
+        #expect(mixed.status == 2)
+        #expect(mixed.stderr.contains("were compared with different settings"), "\(mixed.stderr)")
+        _ = try runTool(["compare", "../goldens", "./Output", "--report", "json=elsewhere.json"], in: shard2)
+        let elsewhere = try runTool(["merge-reports", reports[1], shard2.appendingPathComponent("elsewhere.json").path])
+        #expect(elsewhere.status == 2)
+        #expect(elsewhere.stderr.contains("merge the reports of one compare command's shards"), "\(elsewhere.stderr)")
     }
 
     @Test func badInputIsReportedWithExitStatus2() throws {

@@ -50,6 +50,8 @@ public enum PickerReelTool {
                 return inspect.validate(paths, root: root)
             case .compare(let options):
                 return CompareCommand(options: options, console: console).run()
+            case .mergeReports(let files, let options):
+                return MergeReportsCommand(files: files, options: options, console: console).run()
             case .preview(let options):
                 return PreviewCommand(options: options, console: console).run()
             }

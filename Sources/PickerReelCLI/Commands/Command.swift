@@ -17,6 +17,8 @@ public enum Command: Equatable, Sendable {
     case validate(specPaths: [String], root: String? = nil)
     /// Compare two PNG files or folders of them.
     case compare(CompareOptions)
+    /// Merge the JSON reports of sharded compare runs into one report, written as `options.reports` asks.
+    case mergeReports(files: [String], options: CompareOptions)
     /// Serve a page that plays a spec and reloads when it is saved.
     case preview(PreviewOptions)
     /// Print help, for the tool or for one command.
@@ -35,7 +37,7 @@ public struct RenderOptions: Equatable, Sendable {
     public var formats: [OutputFormat] = [.png]
     /// No progress or summary on standard error.
     public var quiet = false
-    /// Render only slice K of N of the sorted spec list, for a CI matrix.
+    /// Render only shard K of N, the specs split by cost (`Shard.pick`), for a CI matrix.
     public var shard: Shard?
     /// Worker threads; nil uses every core.
     public var jobs: Int?
@@ -65,22 +67,60 @@ public struct RenderOptions: Equatable, Sendable {
     public init() {}
 }
 
-/// One slice of a sorted list: slice `index` (1-based) of `count` contiguous, nearly equal slices.
+/// One shard of a batch: shard `index` (1-based) of `count`, the specs split so that each shard's cost is nearly equal.
 public struct Shard: Equatable, Sendable {
-    /// Which slice, from 1 to `count`.
+    /// Which shard, from 1 to `count`.
     public var index: Int
-    /// How many slices the list is cut into.
+    /// How many shards the batch is split into.
     public var count: Int
 
-    /// The part of `items` this shard takes; the shards 1…count together take every item exactly once.
+    /// The items of `items` this shard takes, in their order; the shards 1…count together take every item exactly
+    /// once, whatever order `items` came in.
     ///
-    /// Computed with full-width arithmetic, so any K/N up to `Int.max` is exact and never overflows.
-    public func slice<T>(of items: [T]) -> ArraySlice<T> {
-        func boundary(_ part: Int) -> Int {
-            let product = items.count.multipliedFullWidth(by: part)
-            return count.dividingFullWidth(product).quotient
+    /// Greedy by cost: the items sorted by cost (heaviest first, then by name), each given to the shard whose cost is
+    /// lowest so far (the lowest-numbered among equals). The split depends only on the names and costs, so every
+    /// machine computes the same one. A count above the number of items leaves the shards past it empty.
+    public func pick<T>(from items: [T], name: (T) -> String, cost: (T) -> Int) -> [T] {
+        let shards = min(count, items.count)
+        guard index <= shards else { return [] }
+        let keyed = items.indices.map { (position: $0, name: name(items[$0]), cost: max(0, cost(items[$0]))) }
+        let order = keyed.sorted { $0.cost != $1.cost ? $0.cost > $1.cost : $0.name < $1.name }
+        var lightest = ShardHeap(count: shards)
+        var mine: [Int] = []
+        for item in order {
+            let shard = lightest.takeLightest(adding: item.cost)
+            if shard == index - 1 { mine.append(item.position) }
         }
-        return items[boundary(index - 1)..<boundary(index)]
+        return mine.sorted().map { items[$0] }
+    }
+}
+
+/// The shards' running costs, lightest on top (ties to the lowest-numbered shard): a binary min-heap, so that a batch
+/// of thousands of specs over hundreds of shards is split in a blink.
+private struct ShardHeap {
+    private var entries: [(cost: Int, shard: Int)]
+
+    init(count: Int) { entries = (0..<count).map { (0, $0) } }
+
+    /// The lightest shard's number (0-based), after adding `cost` to it.
+    mutating func takeLightest(adding cost: Int) -> Int {
+        let shard = entries[0].shard
+        entries[0].cost = entries[0].cost.addingReportingOverflow(cost).overflow ? Int.max : entries[0].cost + cost
+        var parent = 0
+        while true {
+            var smallest = parent
+            for child in [2 * parent + 1, 2 * parent + 2] where child < entries.count && Self.lighter(entries[child], entries[smallest]) {
+                smallest = child
+            }
+            if smallest == parent { break }
+            entries.swapAt(parent, smallest)
+            parent = smallest
+        }
+        return shard
+    }
+
+    private static func lighter(_ a: (cost: Int, shard: Int), _ b: (cost: Int, shard: Int)) -> Bool {
+        a.cost != b.cost ? a.cost < b.cost : a.shard < b.shard
     }
 }
 

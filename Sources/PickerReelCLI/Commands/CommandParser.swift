@@ -16,6 +16,7 @@ public enum CommandParser {
         ("timeline", "Print the highlight of every frame as JSON."),
         ("validate", "Check specs without rendering."),
         ("compare", "Compare PNG files or folders against approved ones (exit 1 when they differ)."),
+        ("merge-reports", "Merge sharded compare runs' JSON reports into one report (exit 1 when any file differs)."),
         ("preview", "Serve a page on 127.0.0.1 that plays a spec as it renders and reloads when it is saved."),
     ]
 
@@ -41,7 +42,9 @@ public enum CommandParser {
         OptionDefinition(
             name: "--crf", short: nil, valueName: "N",
             help: "MP4/WebM quality, lower is better: 0-51 for MP4 (default 20), 0-63 for WebM (default 30)."),
-        OptionDefinition(name: "--shard", short: nil, valueName: "K/N", help: "Render only slice K of N of the sorted spec list."),
+        OptionDefinition(
+            name: "--shard", short: nil, valueName: "K/N",
+            help: "Render only shard K of N: the specs split by cost (frames × pixels × formats), the same on every machine."),
         OptionDefinition(name: "--jobs", short: "-j", valueName: "N", help: "Worker threads (default: one per core)."),
         OptionDefinition(
             name: "--memory", valueName: "SIZE",
@@ -298,6 +301,8 @@ public enum CommandParser {
                     root: try root(parsed, command: name)))
         case "compare":
             return try CompareCommand.parse(rest)
+        case "merge-reports":
+            return try MergeReportsCommand.parse(rest)
         case "preview":
             return try PreviewCommand.parse(rest)
         case "layout", "timeline", "validate":
@@ -327,6 +332,7 @@ public enum CommandParser {
         case "timeline": return timelineHelp
         case "validate": return validateHelp
         case "compare": return CompareCommand.help
+        case "merge-reports": return MergeReportsCommand.help
         case "preview": return PreviewCommand.help
         default: return nil
         }

@@ -45,6 +45,20 @@ extension CompareCommand {
             console.err(ErrorLine.line(message, command: "compare") + "\n")
             return ExitCode.badInput
         }
+        let say = try writeReports(summary)
+        guard options.update else {
+            return summary.status == .differences ? ExitCode.differences : ExitCode.success
+        }
+        let changes = try ExpectedUpdate.apply(summary, through: locked)
+        say(Self.updateText(changes, expected: options.expected))
+        return options.failsOnChange && !changes.isEmpty ? ExitCode.differences : ExitCode.success
+    }
+
+    /// Writes the reports `options.reports` asks for, and the text report unless JSON went to standard output;
+    /// returns where further lines go (standard error when the GitHub report holds standard output).
+    ///
+    /// Throws `CompareError.report` naming a report file that cannot be written.
+    func writeReports(_ summary: ComparisonSummary) throws(CompareError) -> (String) -> Void {
         // With the GitHub report, standard output is the runner's: it carries the annotations and nothing else,
         // and the text report (and --update's lines) go to standard error, where the log still shows them.
         let github = options.reports.contains(.github)
@@ -79,12 +93,7 @@ extension CompareCommand {
         if textWanted {
             say(TextReport.text(summary, verbose: options.verbose))
         }
-        guard options.update else {
-            return summary.status == .differences ? ExitCode.differences : ExitCode.success
-        }
-        let changes = try ExpectedUpdate.apply(summary, through: locked)
-        say(Self.updateText(changes, expected: options.expected))
-        return options.failsOnChange && !changes.isEmpty ? ExitCode.differences : ExitCode.success
+        return say
     }
 
     /// Why `--update` will not write EXPECTED when EXPECTED (the path as given, or a folder on it) is a symbolic link:

@@ -97,11 +97,12 @@ struct RenderCommand: Sendable {
         return nil
     }
 
-    /// The specs to render, sorted by path and cut to the shard, each variant as a spec of its own; nil after
+    /// The specs to render, sorted by path, each variant as a spec of its own, cut to the shard by cost; nil after
     /// reporting any that cannot be loaded or lacks a variant asked for.
+    ///
+    /// Every shard loads every spec, so that each machine computes the same split and a broken spec fails them all.
     func loadSources() -> [SpecSource]? {
-        var paths = Self.distinctFiles(options.specPaths.sorted())
-        if let shard = options.shard { paths = Array(shard.slice(of: paths)) }
+        let paths = Self.distinctFiles(options.specPaths.sorted())
         var sources: [SpecSource] = []
         var failed = false
         for path in options.specPaths.isEmpty ? [nil] : paths.map(Optional.some) {
@@ -121,7 +122,31 @@ struct RenderCommand: Sendable {
                 failed = true
             }
         }
-        return failed ? nil : sources
+        guard !failed else { return nil }
+        guard let shard = options.shard else { return sources }
+        return shard.pick(from: sources, name: \.name, cost: cost(of:))
+    }
+
+    /// What rendering `source` costs, known before drawing: frames (or moments asked for) × pixels × formats.
+    ///
+    /// A spec that cannot be planned costs 0: whichever shard takes it reports why, as an unsharded run does.
+    func cost(of source: SpecSource) -> Int {
+        guard let planned = try? Renderer.Planned(source.spec, variant: source.variant, file: source.path, root: options.root) else {
+            return 0
+        }
+        let timeline = planned.plan.timeline
+        let frames: Int
+        if let step = options.every {
+            frames = MomentName.every(step, through: timeline.duration).count
+        } else if !options.times.isEmpty {
+            frames = options.times.count
+        } else {
+            frames = timeline.frameCount
+        }
+        return [frames, planned.plan.pixelWidth, planned.plan.pixelHeight, max(1, options.formats.count)].reduce(1) { total, factor in
+            let (product, overflow) = total.multipliedReportingOverflow(by: max(0, factor))
+            return overflow ? Int.max : product
+        }
     }
 
     /// The message for a spec argument holding `*` or `?` that names no file: a pattern the shell did not expand,

@@ -127,6 +127,23 @@ struct HostileGraphicsTests {
         #expect(svg.utf8.count < 200_000, "\(svg.utf8.count) bytes")
     }
 
+    /// An image whose decoding alone would take more than `--memory` is refused as too large, naming it, before
+    /// any of it is decoded.
+    @Test func anImageLargerThanTheMemoryBudgetIsRefusedAsTooLarge() throws {
+        let work = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: work) }
+        try Self.solidPNG(width: 8192, height: 8192, to: work.appendingPathComponent("big.png"))
+        let spec = try writeSpec(
+            #"{"items":["a",{"value":"b","image":"big.png"}],"style":{"icon":{"size":8}}}"#, named: "spec.json", in: work)
+        let run = try runTool(["render", spec, "-o", work.appendingPathComponent("out").path, "--memory", "64M"], timeLimit: 20)
+        #expect(!run.trapped && !run.timedOut, "\(run)")
+        #expect(run.status == 2, "\(run)")
+        #expect(run.errorLines.count == 1, "\(run)")
+        #expect(run.stderr.hasPrefix("pickerreel: error: \(spec): items[1].image: "), "\(run)")
+        #expect(run.stderr.contains("too large") && run.stderr.contains("--memory"), "\(run)")
+        #expect(!FileManager.default.fileExists(atPath: work.appendingPathComponent("out").path))
+    }
+
     /// An icon of 100,000 rectangles from nested `<use>` (within librsvg's limit) keeps SVG frames small.
     ///
     /// Each SVG frame embedded them all, 80 MB a frame. An icon is now a picture of its drawn size in SVG frames,

@@ -54,6 +54,7 @@ struct RenderCommand: Sendable {
             let source = sources[index]
             let destination = URL(fileURLWithPath: parent).appendingPathComponent(source.name)
             let planned = try Renderer.Planned(source.spec, variant: source.variant, file: source.path, root: command.options.root)
+            try planned.plan.checkDecoding(within: command.options.memory.bytes, budget: command.options.memory.description)
             let need = sideBySide == 1 ? 0 : planned.memory(formats: command.options.formats, threads: frameWorkers, within: part)
             let summary = try shared.withShare(of: need) {
                 try command.render(

@@ -127,6 +127,21 @@ package struct RenderPlan: Sendable {
         graphics.reduce(0) { max($0, ($1?.pixelCount ?? 0) * 4) }
     }
 
+    /// Throws `SpecError` naming `items[N].image` when decoding that image alone would take more than `bytes` (the
+    /// memory budget, `--memory`): it is refused as too large before any of it is decoded.
+    package func checkDecoding(within bytes: Int, budget: String) throws(SpecError) {
+        for (index, graphic) in graphics.enumerated() {
+            guard let graphic, graphic.kind == .png, graphic.pixelCount * 4 > bytes else { continue }
+            throw SpecError(
+                file: file, path: Self.field(of: spec.items[index], at: index),
+                problem: .unusableFile(
+                    path: spec.items[index].image ?? "",
+                    reason:
+                        "it is too large: decoding its \(graphic.pixelCount) pixels takes \(graphic.pixelCount * 4) bytes, more than the memory budget (\(budget); --memory)"
+                ))
+        }
+    }
+
     /// Pixels a point of the pictures SVG frames embed (shadow masks, icons and images): at least 2, so they stay
     /// sharp on a retina screen.
     package static func svgFrameScale(_ scale: Double) -> Double { max(2, scale) }

@@ -16,7 +16,8 @@ for index in 1..<Int(CommandLine.argc) {
     guard let raw = CommandLine.unsafeArgv[index], String(validatingCString: raw) == nil else { continue }
     let shown = PlainText.escaped(String(cString: raw))
     let problem = "argument \(index) is not UTF-8 text (a file name with bytes that are not UTF-8); rename it"
-    fputs("pickerreel: error: \(shown): \(problem)\n", stderr)
+    let line = Array("pickerreel: error: \(shown): \(problem)\n".utf8)
+    _ = line.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
     exit(2)
 }
 SignalCleanup.install()

@@ -32,7 +32,7 @@ struct MergeReportsTests {
         #expect(whole.contains("\"differs\" : 0") == false, "the whole run found the changed spec")
         let text = try runTool(["merge-reports", reports[2], reports[1]])
         #expect(text.status == 1)
-        #expect(text.stdout.contains("spec-2/"), "\(text.stdout)")
+        #expect(text.stdout.contains("spec-2: "), "\(text.stdout)")
         // A shard compared with other settings, or other trees, is not a part of the same run: refused.
         let shard2 = work.appendingPathComponent("shard-2")
         _ = try runTool(["compare", "../goldens", "Output", "--max-diff-pixels", "5", "--report", "json=other.json"], in: shard2)

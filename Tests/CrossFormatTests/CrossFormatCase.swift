@@ -58,6 +58,13 @@ struct CrossFormatCase: Sendable, CustomTestStringConvertible {
             times: [0.567, 0.667, 1.267, 1.4, 2.1], probe: 0.567,
             mutation: (["style", "labelColor"], "\"#3A3A3C\""), mutationTime: 1.4),
         CrossFormatCase(
+            file: "Fixtures/cross-format/pictures.json", variant: nil,
+            covers:
+                "a PNG image, a template icon in a cross-fading translucent label colour and an SVG image (the segmented preset), "
+                + "each placed by its pattern's matrix",
+            times: [0, 0.4, 0.5, 0.9, 1.2], probe: 0.4,
+            mutation: (["style", "labelColor"], "\"#3A3A3C\""), mutationTime: 0.9),
+        CrossFormatCase(
             file: "Fixtures/cross-format/one-frame.json", variant: nil,
             covers: "fps 1 and no tail: a single frame, the settled state",
             times: [0], probe: nil,

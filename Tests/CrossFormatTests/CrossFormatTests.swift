@@ -54,15 +54,7 @@ struct CrossFormatTests {
                     let saved = try save(expected: expected[index], actual: pictures[index], as: "\(row.name)-\(moment)", in: folder)
                     let message: Comment =
                         "\(spec.testDescription) (\(spec.covers)) at \(moment) s: \(row.name) differs from the PNG frame by \(measurement.worst), beyond \(tolerance) (\(tolerance.reason)); pictures in \(saved)"
-                    // Open: since icons are embedded in SVG frames as pictures (issue 23's bounded SVG output), the
-                    // per-frame SVG of the icon spec differs from its PNG frame; known, not yet fixed.
-                    if row.name.hasPrefix("SVG (librsvg)") && spec.testDescription == "appearance" {
-                        withKnownIssue("per-frame SVG with embedded icon pictures differs from the PNG frame (open)") {
-                            Issue.record(message)
-                        }
-                    } else {
-                        Issue.record(message)
-                    }
+                    Issue.record(message)
                 }
             }
             if let probeIndex, let late {

@@ -204,27 +204,24 @@ final class LoadedGraphic {
 
     /// Paints the picture where it was drawn; a template's shape is filled with `tint`.
     ///
-    /// Where the context draws `picture.scale` pixels a point (PNG frames), the picture's pixels land on the frame's
-    /// own, unfiltered: the frame looks as if the graphic were drawn into it. An SVG frame gets it as an image.
+    /// The picture is placed by its pattern's matrix (user space to the picture's pixels), not by changing the
+    /// current transformation: cairo 1.16's SVG surface writes a translucent source's mask without the transformation
+    /// in force, so a template icon cross-fading in an SVG frame landed at the canvas's top-left corner, at twice its
+    /// size (as the shadows once did). Where the
+    /// context draws `picture.scale` pixels a point (PNG frames), the picture's pixels land on the frame's own,
+    /// unfiltered: the frame looks as if the graphic were drawn into it. An SVG frame gets it as an image.
     func draw(tint: RGBAColor?, on cairo: OpaquePointer) {
-        cairo_save(cairo)
-        cairo_scale(cairo, 1 / picture.scale, 1 / picture.scale)
+        guard let pattern = cairo_pattern_create_for_surface(surface.pointer) else { return }
+        defer { cairo_pattern_destroy(pattern) }
         var matrix = cairo_matrix_t()
-        cairo_get_matrix(cairo, &matrix)
-        // 1 / scale × scale may miss 1 by an ulp, which would make cairo filter the pixels instead of copying them.
-        if abs(matrix.xx - 1) < 1e-9, abs(matrix.yy - 1) < 1e-9, matrix.xy == 0, matrix.yx == 0 {
-            matrix.xx = 1
-            matrix.yy = 1
-            cairo_set_matrix(cairo, &matrix)
-        }
-        cairo_translate(cairo, Double(picture.x), Double(picture.y))
+        cairo_matrix_init(&matrix, picture.scale, 0, 0, picture.scale, -Double(picture.x), -Double(picture.y))
+        cairo_pattern_set_matrix(pattern, &matrix)
         if let tint {
             cairo_set_source_rgba(cairo, tint.red, tint.green, tint.blue, tint.alpha)
-            cairo_mask_surface(cairo, surface.pointer, 0, 0)
+            cairo_mask(cairo, pattern)
         } else {
-            cairo_set_source_surface(cairo, surface.pointer, 0, 0)
+            cairo_set_source(cairo, pattern)
             cairo_paint(cairo)
         }
-        cairo_restore(cairo)
     }
 }

@@ -33,10 +33,14 @@ struct ImageComparisonTests {
         #expect(pixels.differentPixels == 1)
     }
 
-    @Test("transparent counts as white, since translucent pixels are blended over white")
-    func transparentIsWhite() {
+    @Test("transparent differs from white: a picture made transparent does not pass against its opaque golden")
+    func transparentIsNotWhite() throws {
         let transparent = RGBAImage(width: 8, height: 6, filledWith: (0, 0, 0, 0))
-        #expect(ImageComparison.compare(expected: white, actual: transparent).isIdentical)
+        for metric in ColorMetric.allCases {
+            let settings = ComparisonSettings(metric: metric)
+            let pixels = try #require(ImageComparison.compare(expected: white, actual: transparent, settings: settings).pixels)
+            #expect(pixels.differentPixels == 48, "\(metric)")
+        }
     }
 
     @Test("pictures of different sizes are reported with both sizes")

@@ -124,8 +124,15 @@ struct PixelmatchFixtureTests {
     @Test("OKLab: translucent pixels are blended over a checkerboard, so half-transparent black is not opaque grey")
     func checkerboard() {
         #expect(Self.count((0, 0, 0, 128), (127, 127, 127, 255), threshold: 0.1) == 1)
-        // Over white, as YIQ blends, the two are the same colour.
-        #expect(Self.count((0, 0, 0, 128), (127, 127, 127, 255), threshold: 0.1, metric: .yiq) == 0)
+    }
+
+    @Test("YIQ: pixels whose alphas differ are also blended over black, so half-transparent black is not opaque grey")
+    func yiqOverBlack() {
+        // Over white alone, as pixelmatch blends, the two are the same colour; over black they are not.
+        #expect(Self.count((0, 0, 0, 128), (127, 127, 127, 255), threshold: 0.1, metric: .yiq) == 1)
+        // Equal alphas are blended over white only: pixelmatch's counts, which its fixtures above pin.
+        #expect(Self.count((0, 0, 0, 128), (0, 0, 0, 128), threshold: 0, metric: .yiq) == 0)
+        #expect(Self.count((250, 250, 250, 128), (255, 255, 255, 128), threshold: 0.1, metric: .yiq) == 0)
     }
 
     /// Differing pixels between two 1 × 1 pictures.

@@ -158,8 +158,8 @@ import Testing
     /// A pull request that makes the pictures transparent passes against opaque goldens (a false green).
     ///
     /// The spec's `"background": "white"` becomes `"clear"` and the goldens stay: every pixel's alpha changed (the
-    /// pictures differ on a dark page), yet the Action's compare (the default metric, yiq, blends over white) says all
-    /// files match and exits 0. Expected: exit 1, the files reported as differing.
+    /// pictures differ on a dark page), yet the Action's compare (the default metric, yiq, blended over white only) said
+    /// all files match and exited 0. Expected: exit 1, the files reported as differing.
     @Test func goldensOfAnOpaquePictureDoNotMatchATransparentRender() throws {
         let root = try temporaryFolder()
         let repository = root.appendingPathComponent("repo")
@@ -173,11 +173,7 @@ import Testing
         try #require(approve.status == 0, "\(approve.stderr)")
         try Data(text.replacingOccurrences(of: #""white""#, with: #""clear""#).utf8).write(to: spec)
         let run = try Self.runCIScript(in: repository, [:])
-        // Not fixed yet: compare follows pixelmatch, which blends a pixel's alpha over white before measuring, and a
-        // rule for alpha of its own would change the counts pixelmatch's fixtures pin (docs/compare.md says so).
-        withKnownIssue("pixelmatch's metrics blend transparent pixels over white (open: issue 23's review)") {
-            #expect(run.status == 1, "a transparent render passed against opaque goldens: \(run.stdout)\(run.stderr)")
-        }
+        #expect(run.status == 1, "a transparent render passed against opaque goldens: \(run.stdout)\(run.stderr)")
     }
 
     /// A 21 KB spec asks for 64 × 9925 frames of 1520 × 392 px: the 10000-frame limit is per variant.

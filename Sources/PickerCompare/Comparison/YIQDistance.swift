@@ -2,7 +2,9 @@
 /// Ramos, "Measuring perceived color difference using YIQ NTSC transmission color space in mobile applications"
 /// (2010): pixelmatch's metric as of its release 6.0.0.
 ///
-/// A translucent pixel is first blended over white, so a transparent pixel and a white one count as the same.
+/// A translucent pixel is blended over white, as pixelmatch does; where the two pixels' alphas differ it is also
+/// blended over black and the larger distance counts, so a transparent pixel and a white one differ (pixelmatch
+/// alone let a picture made transparent pass against its opaque white golden: a false green on any dark page).
 struct YIQDistance: PixelDistance {
     /// The largest squared distance there is: between black and white.
     static let maximum = 35215.0
@@ -33,8 +35,15 @@ struct YIQDistance: PixelDistance {
         _ firstPixels: UnsafeBufferPointer<UInt8>, _ first: Int, _ secondPixels: UnsafeBufferPointer<UInt8>, _ second: Int
     ) -> Double {
         if firstPixels.samePixel(at: first, as: secondPixels, at: second) { return 0 }
-        let (r1, g1, b1) = overWhite(firstPixels, first)
-        let (r2, g2, b2) = overWhite(secondPixels, second)
+        let overWhite = distance(blending(firstPixels, first, over: 255), blending(secondPixels, second, over: 255))
+        guard firstPixels[first + 3] != secondPixels[second + 3] else { return overWhite }
+        return max(overWhite, distance(blending(firstPixels, first, over: 0), blending(secondPixels, second, over: 0)))
+    }
+
+    /// The weighted squared YIQ distance between two opaque colours.
+    static func distance(_ one: (Double, Double, Double), _ other: (Double, Double, Double)) -> Double {
+        let (r1, g1, b1) = one
+        let (r2, g2, b2) = other
         let y = Luma.of(r1, g1, b1) - Luma.of(r2, g2, b2)
         let i = inPhase(r1, g1, b1) - inPhase(r2, g2, b2)
         let q = quadrature(r1, g1, b1) - quadrature(r2, g2, b2)
@@ -43,13 +52,20 @@ struct YIQDistance: PixelDistance {
 
     /// The pixel's red, green and blue after blending it over white by its alpha.
     static func overWhite(_ pixels: UnsafeBufferPointer<UInt8>, _ offset: Int) -> (Double, Double, Double) {
+        blending(pixels, offset, over: 255)
+    }
+
+    /// The pixel's red, green and blue after blending it by its alpha over the grey `backdrop` (0 black, 255 white).
+    static func blending(_ pixels: UnsafeBufferPointer<UInt8>, _ offset: Int, over backdrop: Double) -> (Double, Double, Double) {
         let red = Double(pixels[offset])
         let green = Double(pixels[offset + 1])
         let blue = Double(pixels[offset + 2])
         let alpha = pixels[offset + 3]
         guard alpha < 255 else { return (red, green, blue) }
         let opacity = Double(alpha) / 255
-        return (255 + (red - 255) * opacity, 255 + (green - 255) * opacity, 255 + (blue - 255) * opacity)
+        return (
+            backdrop + (red - backdrop) * opacity, backdrop + (green - backdrop) * opacity, backdrop + (blue - backdrop) * opacity
+        )
     }
 
     static func inPhase(_ r: Double, _ g: Double, _ b: Double) -> Double {

@@ -26,7 +26,7 @@ public enum PickerReelTool {
         do {
             command = try CommandParser.parse(arguments)
         } catch {
-            console.err(ErrorLine.text(for: error, command: error.command))
+            console.err(ErrorLine.text(for: error))
             return ExitCode.badInput
         }
         let inspect = InspectCommands(console: console)
@@ -56,7 +56,7 @@ public enum PickerReelTool {
                 return PreviewCommand(options: options, console: console).run()
             }
         } catch let error as UsageError {
-            console.err(ErrorLine.text(for: error, command: error.command))
+            console.err(ErrorLine.text(for: error))
             return ExitCode.badInput
         } catch {
             console.err(ErrorLine.text(for: error))

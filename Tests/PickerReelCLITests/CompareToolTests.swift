@@ -100,7 +100,7 @@ struct CompareToolTests {
         let run = try runTool(["compare", good, corrupt.path])
         #expect(run.status == 2)
         #expect(run.stdout.isEmpty)
-        #expect(run.stderr.hasPrefix("pickerreel compare: error: \(corrupt.path): "), "\(run.stderr)")
+        #expect(run.stderr.hasPrefix("pickerreel: error: \(corrupt.path): "), "\(run.stderr)")
         #expect(run.stderr.filter { $0 == "\n" }.count == 1)
     }
 

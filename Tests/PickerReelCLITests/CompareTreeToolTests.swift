@@ -65,7 +65,7 @@ struct CompareTreeToolTests {
         #expect(run.status == 2)
         #expect(
             run.stderr
-                == "pickerreel compare: error: nothing to compare: no PNG files in \(expected.path) or \(actual.path); pass --allow-empty to accept that\n"
+                == "pickerreel: error: nothing to compare: no PNG files in \(expected.path) or \(actual.path); pass --allow-empty to accept that\n"
         )
         let allowed = try runTool(["compare", expected.path, actual.path, "--allow-empty"])
         #expect(allowed.status == 0)
@@ -82,7 +82,7 @@ struct CompareTreeToolTests {
         let run = try runTool(["compare", frame, fifo])
         #expect(run.status == 2)
         #expect(
-            run.stderr == "pickerreel compare: error: \(fifo): it is a pipe or FIFO, not a regular file; save the picture to a file first\n"
+            run.stderr == "pickerreel: error: \(fifo): it is a pipe or FIFO, not a regular file; save the picture to a file first\n"
         )
     }
 
@@ -106,7 +106,7 @@ struct CompareTreeToolTests {
         let run = try runTool(["compare"] + arguments)
         #expect(run.status == 2)
         #expect(run.stdout.isEmpty)
-        #expect(run.stderr == "pickerreel compare: error: \(message)\nRun 'pickerreel compare --help' for usage.\n")
+        #expect(run.stderr == "pickerreel: error: \(message)\nRun 'pickerreel compare --help' for usage.\n")
     }
 
     @Test("--help lists every option of the table, and exits 0")

@@ -73,7 +73,7 @@ struct GoldenWorkflowTests {
         ] {
             let run = try runTool(["compare", expected, actual, "--update"], in: work)
             #expect(run.status == 2, "\(expected) \(actual): \(run.stdout)")
-            #expect(run.stderr.hasPrefix("pickerreel compare: error: --update: "), "\(run.stderr)")
+            #expect(run.stderr.hasPrefix("pickerreel: error: --update: "), "\(run.stderr)")
             #expect(try snapshot(of: goldens) == before)
         }
     }

@@ -24,6 +24,20 @@ struct MessageTests {
         )
     }
 
+    /// Every command's failure starts with the same prefix (compare, merge-reports, preview and usage errors said
+    /// `pickerreel COMMAND: error:` where validate said `pickerreel: error:`).
+    @Test(arguments: [
+        ["validate", "missing.json"], ["render", "missing.json"], ["layout", "missing.json"], ["timeline", "missing.json"],
+        ["frame", "missing.json"], ["compare", "missing-a", "missing-b"], ["merge-reports", "missing.json"],
+        ["preview", "missing.json"], ["render", "--no-such-option"], ["compare", "--no-such-option"], ["no-such-command"],
+    ])
+    func everyCommandFailsWithOnePrefix(arguments: [String]) throws {
+        let work = try temporaryFolder()
+        let run = try runTool(arguments, in: work, timeLimit: 20)
+        #expect(run.status == 2, "\(run)")
+        #expect(run.stderr.hasPrefix("pickerreel: error: "), "\(run.stderr)")
+    }
+
     /// The line a render ends with: frames, formats, files drawn, megabytes and seconds with two decimals, folder.
     ///
     /// Four frames showing one picture are drawn once, however many threads write them (two chunks drew it twice).
@@ -111,7 +125,7 @@ struct MessageTests {
         let output = work.appendingPathComponent("out")
         let run = try runTool(["render", spec, "-o", output.path, "--format", "gif", "--gif-matte", matte], timeLimit: 60)
         #expect(run.status == 2, "\(run)")
-        #expect(run.stderr.hasPrefix("pickerreel render: error: --gif-matte \(matte): expected an opaque colour"), "\(run)")
+        #expect(run.stderr.hasPrefix("pickerreel: error: --gif-matte \(matte): expected an opaque colour"), "\(run)")
         #expect(!FileManager.default.fileExists(atPath: output.path))
     }
 

@@ -160,7 +160,7 @@ struct PreviewTests {
         #expect(second.stdout.isEmpty)
         #expect(
             second.stderr
-                == "pickerreel preview: error: cannot listen on 127.0.0.1:\(run.port) (the port is in use); choose another port with --port N, or --port 0 for any free one\n"
+                == "pickerreel: error: cannot listen on 127.0.0.1:\(run.port) (the port is in use); choose another port with --port N, or --port 0 for any free one\n"
         )
     }
 

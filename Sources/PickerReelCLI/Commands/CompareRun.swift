@@ -15,7 +15,7 @@ extension CompareCommand {
         do {
             return try runChecked()
         } catch {
-            console.err(ErrorLine.text(for: error, command: "compare"))
+            console.err(ErrorLine.text(for: error))
             return ExitCode.badInput
         }
     }
@@ -26,7 +26,7 @@ extension CompareCommand {
         if options.update,
             let problem = Self.linkedExpected(options.expected) ?? Self.overlap(expected: options.expected, actual: options.actual)
         {
-            console.err("pickerreel compare: error: \(problem)\n")
+            console.err(ErrorLine.line(problem) + "\n")
             return ExitCode.badInput
         }
         if options.update, FileKind.of(options.actual) == .folder {
@@ -42,7 +42,7 @@ extension CompareCommand {
 
         if summary.status == .nothingCompared && !options.allowsEmpty {
             let message = "nothing to compare: no PNG files in \(options.expected) or \(options.actual); pass --allow-empty to accept that"
-            console.err(ErrorLine.line(message, command: "compare") + "\n")
+            console.err(ErrorLine.line(message) + "\n")
             return ExitCode.badInput
         }
         let say = try writeReports(summary)

@@ -72,10 +72,10 @@ struct MergeReportsCommand {
             _ = try CompareCommand(options: compare, console: console).writeReports(summary)
             return summary.status == .differences ? ExitCode.differences : ExitCode.success
         } catch let failure as Failure {
-            console.err(ErrorLine.line(failure.message, command: "merge-reports") + "\n")
+            console.err(ErrorLine.line(failure.message) + "\n")
             return ExitCode.badInput
         } catch {
-            console.err(ErrorLine.text(for: error, command: "merge-reports"))
+            console.err(ErrorLine.text(for: error))
             return ExitCode.badInput
         }
     }

@@ -88,7 +88,7 @@ struct PreviewCommand {
         do {
             server = try startServer(routes)
         } catch {
-            console.err(ErrorLine.text(for: error, command: "preview"))
+            console.err(ErrorLine.text(for: error))
             return ExitCode.badInput
         }
         routes.listening(on: server.port)
@@ -99,7 +99,7 @@ struct PreviewCommand {
             console.err(message.map { $0 + "\n" } ?? "pickerreel preview: reloaded \(path)\n")
         }
         if !watcher.start() {
-            console.err("pickerreel preview: warning: no thread could be started to watch \(path); the page will not reload\n")
+            console.err(ErrorLine.line("no thread could be started to watch \(path); the page will not reload", kind: "warning") + "\n")
         }
         let others = session.current.files.count - 1
         let watched = others > 0 ? " and the \(others) file\(others == 1 ? "" : "s") it reads" : ""

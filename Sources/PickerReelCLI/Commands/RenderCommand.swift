@@ -116,7 +116,7 @@ struct RenderCommand: Sendable {
                 let source = try path.map { path throws(SpecError) in try SpecSource.load(path, root: options.root) } ?? SpecSource.seedDemo
                 sources += try source.variants(named: options.variants)
             } catch let error as UsageError {
-                console.err(ErrorLine.text(for: error, command: error.command))
+                console.err(ErrorLine.text(for: error))
                 failed = true
             } catch {
                 console.err(ErrorLine.text(for: error))
@@ -154,7 +154,7 @@ struct RenderCommand: Sendable {
     /// because it was quoted or matched nothing; nil for any other path.
     static func unexpandedPattern(_ path: String) -> String? {
         guard path.contains(where: { $0 == "*" || $0 == "?" }), !FileManager.default.fileExists(atPath: path) else { return nil }
-        return "pickerreel render: error: \(path): no such file; render takes spec files and does not expand * or ?, "
+        return "pickerreel: error: \(PlainText.escaped(path)): no such file; render takes spec files and does not expand * or ?, "
             + "the shell does: leave the pattern unquoted (pickerreel render \(path)), and check that it matches a file\n"
     }
 

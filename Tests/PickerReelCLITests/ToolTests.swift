@@ -142,6 +142,33 @@ struct ToolTests {
         #expect(try runTool(["frobnicate"]).status == 2)
     }
 
+    /// Each command's usage line names every option its help lists: it is made from the option table (render's
+    /// hand-written line had lost --memory and others).
+    @Test func everyCommandsUsageLineNamesEveryOptionItLists() throws {
+        let help = try runTool(["--help"])
+        let commands =
+            help.stdout.components(separatedBy: "Commands:\n").last?.split(separator: "\n")
+            .prefix { $0.hasPrefix("  ") }.compactMap { $0.split(separator: " ").first.map(String.init) } ?? []
+        #expect(commands.count >= 8, "\(help.stdout)")
+        for command in commands {
+            let run = try runTool([command, "--help"])
+            #expect(run.status == 0, "\(command): \(run)")
+            let lines = run.stdout.split(separator: "\n", omittingEmptySubsequences: false)
+            let usage = try #require(lines.first, "\(command)")
+            let listed = lines.drop { $0 != "Options:" }.dropFirst().prefix { $0.hasPrefix("  ") }
+                .compactMap { $0.split(separator: " ").first { $0.hasPrefix("--") } }
+                .map { String($0).trimmingCharacters(in: CharacterSet(charactersIn: ",")) }
+            #expect(!listed.isEmpty, "\(command): no options listed")
+            for option in listed where option != "--help" {
+                let short = lines.first { $0.contains(" \(option)") && $0.hasPrefix("  -") && !$0.hasPrefix("  --") }
+                    .flatMap { $0.split(separator: ",").first }.map { $0.trimmingCharacters(in: .whitespaces) }
+                #expect(
+                    usage.contains("[\(option)") || usage.contains("[\(short ?? option) ") || usage.contains("[\(short ?? option)]"),
+                    "pickerreel \(command) --help: the usage line does not name \(option): \(usage)")
+            }
+        }
+    }
+
     @Test func aMissingSpecFileIsExitTwoWithItsName() throws {
         let run = try runTool(["render", "/nonexistent/spec.json", "-o", try temporaryFolder().path])
         #expect(run.status == 2)

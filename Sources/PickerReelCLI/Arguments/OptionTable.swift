@@ -88,9 +88,15 @@ func parseArguments(_ arguments: [String], options: [OptionDefinition], command:
     return parsed
 }
 
-/// The help text of a command, made from its option table.
-func usageText(command: String, synopsis: String, summary: String, options: [OptionDefinition], details: String = "") -> String {
-    var lines = ["Usage: pickerreel \(command) \(synopsis)", "", summary, ""]
+/// The help text of a command, made from its option table: the usage line is `operands` followed by every option
+/// (`[-o DIR]`, `[--quiet]`, `[--variant SUFFIX]…`), so it cannot leave one out.
+func usageText(command: String, operands: String, summary: String, options: [OptionDefinition], details: String = "") -> String {
+    let synopsis =
+        [operands]
+        + options.map { option in
+            "[\(option.short ?? option.name)\(option.valueName.map { " \($0)" } ?? "")]" + (option.repeatable ? "…" : "")
+        }
+    var lines = ["Usage: pickerreel \(command) \(synopsis.joined(separator: " "))", "", summary, ""]
     let all = options + [OptionDefinition(name: "--help", short: "-h", valueName: nil, help: "Show this help.")]
     lines.append("Options:")
     let labels = all.map { option in

@@ -104,8 +104,7 @@ public enum CommandParser {
 
     static let renderHelp = usageText(
         command: "render",
-        synopsis:
-            "[SPEC…] [-o DIR] [--format LIST] [--variant SUFFIX]… [--times LIST | --every SECONDS] [--gif-matte COLOR] [--webp-quality Q] [--video-chroma C] [--video-matte COLOR] [--crf N] [--shard K/N] [-j N] [--png-level N] [--root DIR] [--quiet]",
+        operands: "[SPEC…]",
         summary: "Render every frame of each spec into frame-0000.png, frame-0001.png, … With no SPEC, renders the built-in seed demo.",
         options: renderOptions,
         details: """
@@ -134,18 +133,18 @@ public enum CommandParser {
             every level. docs/performance.md has the measured trade-off.
             """)
     static let frameHelp = usageText(
-        command: "frame", synopsis: "SPEC (--time SECONDS | --index N) -o FILE.png|FILE.svg [--variant SUFFIX] [--root DIR]",
+        command: "frame", operands: "SPEC",
         summary: "Render one frame, for documentation images.", options: frameOptions)
     static let layoutHelp = usageText(
-        command: "layout", synopsis: "SPEC [--variant SUFFIX] [--root DIR]",
+        command: "layout", operands: "SPEC",
         summary: "Print {\"canvas\": {width, height, scale}, \"segments\": [{item, x, y, width, height}]} as JSON, in points.",
         options: variantOption)
     static let timelineHelp = usageText(
-        command: "timeline", synopsis: "SPEC [--variant SUFFIX] [--root DIR]",
+        command: "timeline", operands: "SPEC",
         summary: "Print {fps, duration, frames: [{index, time, highlight: {x, y, width, height, cornerRadius, opacity} or null}]} as JSON.",
         options: variantOption)
     static let validateHelp = usageText(
-        command: "validate", synopsis: "SPEC… [--root DIR]", summary: "Check each spec (JSON, fields, limits) without rendering.",
+        command: "validate", operands: "SPEC…", summary: "Check each spec (JSON, fields, limits) without rendering.",
         options: [rootOption])
 
     /// Parses the arguments after the program name.

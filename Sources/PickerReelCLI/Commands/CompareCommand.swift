@@ -36,8 +36,7 @@ struct CompareCommand {
 
     static let help = usageText(
         command: "compare",
-        synopsis:
-            "EXPECTED ACTUAL [--metric oklab|yiq] [--threshold T] [--max-diff-pixels N | --max-diff-ratio R] [--diff OUT] [--report KIND [PATH]]… [--update [--fail-on-change]] [--allow-empty] [--verbose]",
+        operands: "EXPECTED ACTUAL",
         summary: "Compare two PNG files, or two folder trees of them by relative path, as a reviewer would.",
         options: optionTable,
         details: """

@@ -13,7 +13,7 @@ struct MergeReportsCommand {
 
     static let help = usageText(
         command: "merge-reports",
-        synopsis: "REPORT.json… [--report KIND [PATH]]… [--verbose]",
+        operands: "REPORT.json…",
         summary: "Merge the JSON reports of sharded compare runs (compare --report json=FILE) into one report.",
         options: optionTable,
         details: """

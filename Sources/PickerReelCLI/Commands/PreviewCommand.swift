@@ -32,7 +32,7 @@ struct PreviewCommand {
     ]
 
     static let help = usageText(
-        command: "preview", synopsis: "SPEC [--port N] [--open]",
+        command: "preview", operands: "SPEC",
         summary: "Serve a page on 127.0.0.1 that plays SPEC as it will render, and reloads when it or its files are saved.",
         options: optionTable,
         details: """

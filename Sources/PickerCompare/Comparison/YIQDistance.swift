@@ -24,8 +24,8 @@ struct YIQDistance: PixelDistance {
 
     func brightnessDifference(_ pixels: UnsafeBufferPointer<UInt8>, _ center: Int, _ neighbour: Int) -> Double {
         if pixels.samePixel(at: center, as: pixels, at: neighbour) { return 0 }
-        let (r1, g1, b1) = Self.overWhite(pixels, center)
-        let (r2, g2, b2) = Self.overWhite(pixels, neighbour)
+        let (r1, g1, b1) = Self.blending(pixels, center, over: 255)
+        let (r2, g2, b2) = Self.blending(pixels, neighbour, over: 255)
         return Luma.of(r1, g1, b1) - Luma.of(r2, g2, b2)
     }
 
@@ -48,11 +48,6 @@ struct YIQDistance: PixelDistance {
         let i = inPhase(r1, g1, b1) - inPhase(r2, g2, b2)
         let q = quadrature(r1, g1, b1) - quadrature(r2, g2, b2)
         return 0.5053 * y * y + 0.299 * i * i + 0.1957 * q * q
-    }
-
-    /// The pixel's red, green and blue after blending it over white by its alpha.
-    static func overWhite(_ pixels: UnsafeBufferPointer<UInt8>, _ offset: Int) -> (Double, Double, Double) {
-        blending(pixels, offset, over: 255)
     }
 
     /// The pixel's red, green and blue after blending it by its alpha over the grey `backdrop` (0 black, 255 white).

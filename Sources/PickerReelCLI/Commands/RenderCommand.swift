@@ -154,8 +154,9 @@ struct RenderCommand: Sendable {
     /// because it was quoted or matched nothing; nil for any other path.
     static func unexpandedPattern(_ path: String) -> String? {
         guard path.contains(where: { $0 == "*" || $0 == "?" }), !FileManager.default.fileExists(atPath: path) else { return nil }
-        return "pickerreel: error: \(PlainText.escaped(path)): no such file; render takes spec files and does not expand * or ?, "
-            + "the shell does: leave the pattern unquoted (pickerreel render \(path)), and check that it matches a file\n"
+        return ErrorLine.line(
+            "\(path): no such file; render takes spec files and does not expand * or ?, "
+                + "the shell does: leave the pattern unquoted (pickerreel render \(path)), and check that it matches a file") + "\n"
     }
 
     /// `paths` without those naming a file given earlier in the list, so that the same spec is rendered once.

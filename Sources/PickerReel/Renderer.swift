@@ -212,7 +212,7 @@ public final class Renderer: Sendable {
         let options = APNGEncoderOptions(loopCount: spec.output.loopCount)
         return try encodeFrames("APNG", frameDrawn: frameDrawn) { timeline, frame in
             try APNGEncoder(options: options).encode(
-                frameCount: timeline.frameCount, fps: timeline.fps, duration: timeline.duration, frame: frame
+                frameCount: timeline.frameCount, fps: timeline.fps, duration: timeline.loopDuration, frame: frame
             )
             .bytes
         }
@@ -237,7 +237,7 @@ public final class Renderer: Sendable {
         }
         return try encodeFrames("WebP", frameDrawn: frameDrawn) { timeline, frame in
             try WebPEncoder(options: options).encode(
-                frameCount: timeline.frameCount, fps: timeline.fps, duration: timeline.duration, frame: frame
+                frameCount: timeline.frameCount, fps: timeline.fps, duration: timeline.loopDuration, frame: frame
             )
             .bytes
         }
@@ -278,7 +278,7 @@ public final class Renderer: Sendable {
         return try drawers.borrow { drawer in
             do {
                 return try GIFEncoder(options: options).encode(
-                    frameCount: timeline.frameCount, fps: timeline.fps, duration: timeline.duration
+                    frameCount: timeline.frameCount, fps: timeline.fps, duration: timeline.loopDuration
                 ) {
                     index in
                     defer { frameDrawn?() }

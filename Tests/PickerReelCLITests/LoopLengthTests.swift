@@ -72,26 +72,8 @@ struct LoopLengthTests {
         try #require(frames.count == 36, "\(frames)")
         let last = folder.appendingPathComponent(frames[35])
         let expected = try PNGFile.read(last.path)
-        let page = folder.appendingPathComponent("page.html")
-        let html = """
-            <!doctype html><html><head><style>html,body{margin:0;padding:0;background:transparent}</style></head><body>
-            \(svg)
-            <script>const s = document.querySelector('svg'); s.pauseAnimations(); s.setCurrentTime(\(time));</script>
-            </body></html>
-            """
-        try Data(html.utf8).write(to: page)
-        let shot = folder.appendingPathComponent("chromium.png")
-        _ = try Chromium.run([
-            "--force-device-scale-factor=2", "--window-size=\((expected.width + 1) / 2),\((expected.height + 1) / 2)",
-            "--screenshot=\(shot.path)",
-            page.absoluteString,
-        ])
-        let screenshot = try PNGFile.read(shot.path)
-        try #require(screenshot.width >= expected.width && screenshot.height >= expected.height)
-        var cropped = RGBAImage(width: expected.width, height: expected.height)
-        for y in 0..<expected.height {
-            for x in 0..<expected.width { cropped.setPixel(x: x, y: y, to: screenshot.pixel(x: x, y: y)) }
-        }
+        let cropped = try pausedSVGPicture(
+            svg: svg, time: time, width: expected.width, height: expected.height, scale: 2, in: folder)
         let actual = folder.appendingPathComponent("chromium-cropped.png")
         try AtomicFile.write(try PNGFile.encode(cropped), to: actual.path)
         // Another rasteriser's edges: pixelmatch's own threshold and 0.5% of pixels, as the other browser tests.

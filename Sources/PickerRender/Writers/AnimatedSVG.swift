@@ -59,7 +59,7 @@ package struct AnimatedSVG {
     }
 
     /// Pictures, labels and icons: one fragment when labels never change; otherwise each label's two looks in
-    /// groups whose opacities cross-fade.
+    /// groups whose opacities cross-fade, added (`plus-lighter`) so that they mix as the frames' looks do.
     private func contentElement(_ selections: [KeyframeTrack]) throws(RenderError) -> String {
         let painter = drawer.svgPainter
         let segments = plan.layout.segments
@@ -77,14 +77,18 @@ package struct AnimatedSVG {
         }
         for (index, segment) in segments.enumerated() {
             let track = selections[index]
+            // The two looks added at their weights in an isolated group, then drawn over the picture: the mix
+            // a·(1 − t) + b·t that the frames draw (`PickerPainter.drawMix`), so ink in both looks stays ink.
+            element += "<g style=\"isolation:isolate\">\n"
             for selected in [false, true] {
                 let values = track.values.map { selected ? ($0.first ?? 0) : 1 - ($0.first ?? 0) }
                 let body = try fragment("label\(index)\(selected ? "s" : "r")") { context in
-                    painter.drawLook(of: segment, graphic: painter.graphics[index], selected: selected, opacity: 1, on: context)
+                    painter.drawLook(of: segment, graphic: painter.graphics[index], selected: selected, on: context)
                 }
-                element += "<g opacity=\"\(Self.number(values.first ?? 1))\">\n"
+                element += "<g style=\"mix-blend-mode:plus-lighter\" opacity=\"\(Self.number(values.first ?? 1))\">\n"
                 element += animate("opacity", track: track, values: values) + body + "</g>\n"
             }
+            element += "</g>\n"
         }
         return element
     }

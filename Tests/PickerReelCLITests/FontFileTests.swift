@@ -82,6 +82,34 @@ struct FontFileTests {
         #expect(lookedUp != first, "the installed fallback for \(Self.renamed) draws as the file does")
     }
 
+    /// SVG frames and the animated SVG hold cairo's outlines of the file's glyphs: the same from any folder, not the
+    /// installed font's.
+    @Test func theSVGsHoldTheFilesOutlines() throws {
+        try #require(FileManager.default.fileExists(atPath: Self.installed), "fonts-dejavu-core is not installed")
+        let font = try Self.uninstalledFont()
+        func svgs(fontFile: String?) throws -> [Data] {
+            let folder = try temporaryFolder()
+            defer { try? FileManager.default.removeItem(at: folder) }
+            if let fontFile {
+                let path = folder.appendingPathComponent(fontFile)
+                try FileManager.default.createDirectory(at: path.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try font.write(to: path)
+            }
+            let spec = folder.appendingPathComponent("spec.json")
+            try Data(Self.spec(fontFile: fontFile).utf8).write(to: spec)
+            let run = try runTool([
+                "render", spec.path, "-o", folder.appendingPathComponent("out").path, "--format", "svg,svg-animated", "-q",
+            ])
+            try #require(run.status == 0, "\(run.stderr)")
+            return try ["frame-0000.svg", "spec.svg"].map { try Data(contentsOf: folder.appendingPathComponent("out/spec/\($0)")) }
+        }
+        let installed = try svgs(fontFile: nil)
+        let first = try svgs(fontFile: "fonts/Test.ttf")
+        let second = try svgs(fontFile: "elsewhere/Test.ttf")
+        #expect(first == second, "the SVGs differ with the same font file in another folder")
+        #expect(first[0] != installed[0] && first[1] != installed[1], "the SVGs hold the installed font's outlines")
+    }
+
     @Test(arguments: ["validate", "render"])
     func aFontFileThatCannotBeUsedIsExitTwoNamingTheField(command: String) throws {
         let folder = try temporaryFolder()

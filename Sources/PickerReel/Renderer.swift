@@ -63,7 +63,7 @@ public final class Renderer: Sendable {
         package init(_ spec: PickerSpec, variant: Variant? = nil, file: String? = nil, root: String? = nil) throws {
             let drawn = variant.map { spec.applying($0) } ?? spec
             try spec.validate(file: file)
-            text = try PangoText()
+            text = try RenderPlan.text(for: drawn, file: file, root: root)
             plan = try RenderPlan(spec: drawn, file: file, root: root, measuringWith: text)
             self.spec = drawn
         }
@@ -212,7 +212,7 @@ public final class Renderer: Sendable {
         let options = APNGEncoderOptions(loopCount: spec.output.loopCount)
         return try encodeFrames("APNG", frameDrawn: frameDrawn) { timeline, frame in
             try APNGEncoder(options: options).encode(
-                frameCount: timeline.frameCount, fps: timeline.fps, duration: timeline.duration, frame: frame
+                frameCount: timeline.frameCount, fps: timeline.fps, duration: timeline.loopDuration, frame: frame
             )
             .bytes
         }
@@ -237,7 +237,7 @@ public final class Renderer: Sendable {
         }
         return try encodeFrames("WebP", frameDrawn: frameDrawn) { timeline, frame in
             try WebPEncoder(options: options).encode(
-                frameCount: timeline.frameCount, fps: timeline.fps, duration: timeline.duration, frame: frame
+                frameCount: timeline.frameCount, fps: timeline.fps, duration: timeline.loopDuration, frame: frame
             )
             .bytes
         }
@@ -278,7 +278,7 @@ public final class Renderer: Sendable {
         return try drawers.borrow { drawer in
             do {
                 return try GIFEncoder(options: options).encode(
-                    frameCount: timeline.frameCount, fps: timeline.fps, duration: timeline.duration
+                    frameCount: timeline.frameCount, fps: timeline.fps, duration: timeline.loopDuration
                 ) {
                     index in
                     defer { frameDrawn?() }
@@ -339,7 +339,9 @@ final class DrawerPool: @unchecked Sendable {
         lock.lock()
         let available = idle.popLast()
         lock.unlock()
-        let drawer = try available ?? FrameDrawer(plan: plan, text: PangoText(), pngCompression: compression, sharing: staticLayer)
+        let drawer =
+            try available
+            ?? FrameDrawer(plan: plan, text: PangoText(fontFile: plan.fontFile), pngCompression: compression, sharing: staticLayer)
         defer {
             lock.lock()
             if idle.count < keep { idle.append(drawer) }
@@ -356,6 +358,6 @@ extension RenderPlan {
     /// Throws `SpecError` for a spec that is not valid or exceeds `SpecLimits`, and `RenderError` when Pango
     /// cannot be set up.
     package static func measuring(_ spec: PickerSpec, file: String?, root: String? = nil) throws -> RenderPlan {
-        try RenderPlan(spec: spec, file: file, root: root, measuringWith: PangoText())
+        try RenderPlan(spec: spec, file: file, root: root, measuringWith: RenderPlan.text(for: spec, file: file, root: root))
     }
 }

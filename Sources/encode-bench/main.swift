@@ -86,7 +86,7 @@ if let specPath {
         let renderer = try FrameDrawer(spec: spec, file: specPath)
         let timeline = renderer.plan.timeline
         source = (
-            timeline.frameCount, timeline.fps, timeline.duration, loopCount ?? spec.output.loopCount,
+            timeline.frameCount, timeline.fps, timeline.loopDuration, loopCount ?? spec.output.loopCount,
             { index in
                 let started = clock.now
                 defer { sourcing += seconds(clock.now - started) }

@@ -279,12 +279,18 @@ public struct FontStyle: Hashable, Sendable {
     public var size: Double?
     /// The weight, 100 to 1000 (`.regular` is 400).
     public var weight: FontWeight?
+    /// A TTF, OTF or TTC file, relative to the spec's folder as icons are, that labels are drawn with, alone.
+    ///
+    /// Never looked up among installed fonts, so two machines draw the same glyphs; its own family replaces
+    /// `family`. A file that is missing, unreadable or not a font is a spec error naming `style.font.file`.
+    public var file: String?
 
     /// A font; the fields left out take their defaults.
-    public init(family: String? = nil, size: Double? = nil, weight: FontWeight? = nil) {
+    public init(family: String? = nil, size: Double? = nil, weight: FontWeight? = nil, file: String? = nil) {
         self.family = family
         self.size = size
         self.weight = weight
+        self.file = file
     }
 }
 

@@ -360,6 +360,7 @@ struct SpecDecoder {
                 v, at: path.appending("size"), expected: SpecExpectation.number(in: SpecLimits.fontSize, unit: " points"))
         }
         if let v = object["weight"] { font.weight = try decodeWeight(v, at: path.appending("weight")) }
+        if let v = object["file"] { font.file = try reader.anyString(v, at: path.appending("file"), expected: SpecExpectation.fontFile) }
         return font
     }
 

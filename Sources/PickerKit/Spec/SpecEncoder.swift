@@ -109,6 +109,7 @@ enum SpecEncoder {
         if let family = style.font.family { font.append(("family", .string(family))) }
         if let size = style.font.size { font.append(("size", number(size))) }
         if let value = style.font.weight { font.append(("weight", weight(value))) }
+        if let file = style.font.file { font.append(("file", .string(file))) }
         if !font.isEmpty { fields.append(("font", object(font))) }
         if let value = style.labelColor { fields.append(("labelColor", .string(value.description))) }
         if let value = style.background { fields.append(("background", .string(value.description))) }

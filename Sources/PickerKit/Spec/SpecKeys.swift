@@ -31,7 +31,7 @@ package enum SpecKeys {
     /// `style.segmentPadding` and `style.track.padding` written as an object.
     package static let padding = ["horizontal", "vertical"]
     /// `style.font`.
-    package static let font = ["family", "size", "weight"]
+    package static let font = ["family", "size", "weight", "file"]
     /// `style.highlight`.
     package static let highlight = ["cornerRadius", "color", "opacity", "layer", "shadows"]
     /// A curve's `spring` object.

@@ -50,6 +50,8 @@ public enum SpecLimits {
     public static let maximumVariants = 64
     /// The largest icon or image file read, in bytes.
     public static let maximumImageFileBytes = 1 << 20
+    /// The largest font file `style.font.file` may name, in bytes (a CJK collection is some 20 MB).
+    public static let maximumFontFileBytes = 64 << 20
     /// Pixels of a spec's PNG images together, as their headers declare: each is decoded once a render (4 bytes a
     /// pixel while it is scaled to the size it is drawn), so this bounds that work as one frame's pixels do.
     public static let maximumImagePixels = 64 << 20

@@ -167,6 +167,9 @@ struct SpecValidator {
                 throw failure(font.appending("family"), .expected(SpecExpectation.fontFamily, found: Self.found(family)))
             }
         }
+        if let file = style.font.file, file.isEmpty || file.utf8.count > 4_096 || file.unicodeScalars.contains("\u{0}") {
+            throw failure(font.appending("file"), .expected(SpecExpectation.fontFile, found: Self.found(file)))
+        }
         if let size = style.font.size { try number(size, at: font.appending("size"), in: SpecLimits.fontSize, unit: " points") }
         if let weight = style.font.weight, !SpecLimits.fontWeight.contains(weight.value) {
             throw failure(font.appending("weight"), .expected(SpecExpectation.fontWeight, found: "the number \(weight.value)"))
@@ -261,6 +264,7 @@ enum SpecExpectation {
         "an array of \(SpecLimits.itemCount.lowerBound) to \(SpecLimits.itemCount.upperBound) items (strings, integers, or {\"value\", \"label\"} objects)"
     static let imageFile = "the path of an SVG or PNG file, relative to the spec's folder"
     static let noDurationWithSpring = "no duration with a spring (a spring settles by itself; set its response instead)"
+    static let fontFile = "the path of a TTF, OTF or TTC font file, relative to the spec's folder"
     static let fontFamily = "a non-empty string of at most \(SpecLimits.maximumLabelLength) characters"
     static var fontWeight: String {
         let names = FontWeight.names.map { "\"\($0.name)\"" }.joined(separator: ", ")

@@ -84,6 +84,15 @@ public struct Timeline: Equatable, Sendable {
         Int(min(exactFrameCount, Double(SpecLimits.maximumFrames)))
     }
 
+    /// How long one loop of every animated format lasts: N / fps, each of the N frames on screen for 1 / fps, the
+    /// last (settled) frame included.
+    ///
+    /// The one rule GIF, APNG, WebP, video and the animated SVG share, so that at any moment every format shows the
+    /// same frame; it is at least half a frame longer than `duration`.
+    public var loopDuration: Double {
+        Double(frameCount) / fps
+    }
+
     /// The time of frame `index`: index / fps.
     public func time(ofFrame index: Int) -> Double {
         Double(index) / fps

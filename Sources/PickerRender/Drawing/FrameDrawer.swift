@@ -39,7 +39,7 @@ package final class FrameDrawer {
     /// Throws `SpecError` for a spec that is not valid or exceeds `SpecLimits`, and `RenderError` when cairo,
     /// Pango or libdeflate cannot be set up.
     package convenience init(spec: PickerSpec, file: String? = nil, pngCompression: PNGCompression = .standard) throws {
-        let text = try PangoText()
+        let text = try RenderPlan.text(for: spec, file: file)
         let plan = try RenderPlan(spec: spec, file: file, measuringWith: text)
         try self.init(plan: plan, text: text, pngCompression: pngCompression)
     }

@@ -114,8 +114,44 @@ struct PickerPainter {
     func drawContent(of segment: PickerLayout.Segment, graphic: LoadedGraphic?, selected: Double, on context: CairoContext) {
         let amount = style.selectedLabelDiffers ? min(max(selected, 0), 1) : 0
         drawPicture(of: segment, graphic: graphic, on: context)
-        if amount < 1 { drawLook(of: segment, graphic: graphic, selected: false, opacity: 1 - amount, on: context) }
-        if amount > 0 { drawLook(of: segment, graphic: graphic, selected: true, opacity: amount, on: context) }
+        if amount <= 0 {
+            drawLook(of: segment, graphic: graphic, selected: false, on: context)
+        } else if amount >= 1 {
+            drawLook(of: segment, graphic: graphic, selected: true, on: context)
+        } else {
+            drawMix(of: segment, graphic: graphic, amount: amount, on: context)
+        }
+    }
+
+    /// The two looks of a segment's label mixed, regular × (1 − amount) + selected × amount, then drawn over the
+    /// frame: a true cross-fade, as iOS shows a label changing weight or colour.
+    ///
+    /// Each look is drawn whole in a group of its own and the two are added at their weights in a third, so a pixel
+    /// that is ink in both looks stays that ink; one translucent look over the other let the background through
+    /// both (the segmented preset's black label greyed to 56/255 halfway); and colour glyphs, which cairo draws
+    /// ignoring the source's alpha, fade with their look. The groups are clipped to the segment
+    /// and its label, a font size around, so they stay the size of a label, not of the canvas.
+    func drawMix(of segment: PickerLayout.Segment, graphic: LoadedGraphic?, amount: Double, on context: CairoContext) {
+        let cairo = context.pointer
+        var area = segment.frame.union(segment.labelFrame)
+        if let icon = segment.graphicFrame { area = area.union(icon) }
+        area = area.outset(by: max(style.font.size, style.selectedFont.size, 2))
+        cairo_save(cairo)
+        cairo_rectangle(cairo, area.x, area.y, area.width, area.height)
+        cairo_clip(cairo)
+        cairo_push_group(cairo)
+        for (selected, weight) in [(false, 1 - amount), (true, amount)] {
+            cairo_push_group(cairo)
+            cairo_set_operator(cairo, CAIRO_OPERATOR_OVER)
+            drawLook(of: segment, graphic: graphic, selected: selected, on: context)
+            cairo_pop_group_to_source(cairo)
+            cairo_set_operator(cairo, CAIRO_OPERATOR_ADD)
+            cairo_paint_with_alpha(cairo, weight)
+        }
+        cairo_pop_group_to_source(cairo)
+        cairo_set_operator(cairo, CAIRO_OPERATOR_OVER)
+        cairo_paint(cairo)
+        cairo_restore(cairo)
     }
 
     /// A segment's image in its own colours, which looks the same whatever the selection; nothing for a template.
@@ -124,16 +160,11 @@ struct PickerPainter {
         graphic.draw(tint: nil, on: context.pointer)
     }
 
-    /// A segment's label (and template icon, which takes the label's colour) in its regular or selected look.
-    ///
-    /// A look at `opacity` under 1 whose label has emoji is drawn whole and then painted at that opacity: cairo draws
-    /// colour glyphs ignoring the source's alpha, so otherwise both looks' emoji stayed opaque through a cross-fade
-    /// (the selected one on top from the first frame), where the animated SVG fades each look as a group.
-    func drawLook(of segment: PickerLayout.Segment, graphic: LoadedGraphic?, selected: Bool, opacity: Double, on context: CairoContext) {
+    /// A segment's label (and template icon, which takes the label's colour) in its regular or selected look, opaque
+    /// as the look is: a cross-fade mixes two of them (`drawMix`).
+    func drawLook(of segment: PickerLayout.Segment, graphic: LoadedGraphic?, selected: Bool, on context: CairoContext) {
         let label = segment.item.displayedLabel
-        let grouped = opacity < 1 && Self.hasEmoji(label)
-        if grouped { cairo_push_group(context.pointer) }
-        let color = (selected ? style.selectedLabelColor : style.labelColor).multiplyingAlpha(by: grouped ? 1 : opacity)
+        let color = selected ? style.selectedLabelColor : style.labelColor
         if let graphic, graphic.isTemplate {
             graphic.draw(tint: color, on: context.pointer)
         }
@@ -142,16 +173,6 @@ struct PickerPainter {
             let origin = selected ? segment.selectedLabelOrigin : segment.labelOrigin
             text.draw(label, font: selected ? style.selectedFont : style.font, at: origin.x, origin.y, on: context.pointer)
         }
-        if grouped {
-            cairo_pop_group_to_source(context.pointer)
-            cairo_paint_with_alpha(context.pointer, opacity)
-        }
-    }
-
-    /// True when `label` has a character that shows as an emoji (a colour glyph): one of emoji presentation, or any
-    /// followed by the emoji variation selector U+FE0F.
-    static func hasEmoji(_ label: String) -> Bool {
-        label.unicodeScalars.contains { $0.properties.isEmojiPresentation || $0.value == 0xFE0F }
     }
 
     /// The area that differs from the frame with nothing selected (the drawer's static layer) in `state`: the

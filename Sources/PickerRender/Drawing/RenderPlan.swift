@@ -22,6 +22,9 @@ package struct RenderPlan: Sendable {
     package let pixelHeight: Int
     /// Things the user should know that do not stop the render, such as a font family that is not installed.
     package let warnings: [String]
+    /// The font file labels are drawn with (`style.font.file`), nil for the installed fonts: every `PangoText`
+    /// that draws this plan is made with it.
+    package let fontFile: FontFile?
     /// Each item's icon or image, read and checked; nil for an item with neither.
     package let graphics: [GraphicFile?]
     /// The icons and images drawn at the size they are drawn, once a render, shared by its drawers: SVGs already
@@ -33,8 +36,20 @@ package struct RenderPlan: Sendable {
     ///
     /// Throws `SpecError` for a spec that is not valid or whose canvas or frame count exceed `SpecLimits`, or whose
     /// icon or image is outside the root or cannot be used.
-    package init(spec: PickerSpec, file: String?, root: String? = nil, measuringWith text: PangoText) throws(SpecError) {
-        try spec.validate(file: file)
+    package init(spec given: PickerSpec, file: String?, root: String? = nil, measuringWith text: PangoText) throws(SpecError) {
+        try given.validate(file: file)
+        var spec = given
+        if spec.style.font.file != nil {
+            // The text must be `RenderPlan.text(for:file:root:)`'s, on a font map of that file alone.
+            guard let fontFile = text.fontFile else {
+                throw SpecError(
+                    file: file, path: JSONPath.root.appending("style").appending("font").appending("file"),
+                    problem: .unusableFile(path: spec.style.font.file ?? "", reason: "the labels were measured without it"))
+            }
+            // The file's own family: the only one its font map knows.
+            spec.style.font.family = fontFile.family
+        }
+        fontFile = text.fontFile
         self.spec = spec
         self.file = file
         style = spec.resolvedStyle
@@ -140,6 +155,19 @@ package struct RenderPlan: Sendable {
                         "it is too large: decoding its \(graphic.pixelCount) pixels takes \(graphic.pixelCount * 4) bytes, more than the memory budget (\(budget); --memory)"
                 ))
         }
+    }
+
+    /// The Pango objects to measure and draw `spec` with: on the installed fonts, or on a font map of
+    /// `style.font.file` alone, read from inside `root` (`FileScope`, as icons are).
+    ///
+    /// Throws `SpecError` for a spec that is not valid or whose font file is outside the root, missing, unreadable or
+    /// not a font, and `RenderError` when Pango cannot be set up.
+    package static func text(for spec: PickerSpec, file: String?, root: String? = nil) throws -> PangoText {
+        try spec.validate(file: file)
+        guard let path = spec.style.font.file else { return try PangoText() }
+        let field = JSONPath.root.appending("style").appending("font").appending("file")
+        let font = try FontFile.load(path, in: FileScope(specFile: file, root: root), file: file, field: field)
+        return try PangoText(fontFile: font)
     }
 
     /// Pixels a point of the pictures SVG frames embed (shadow masks, icons and images): at least 2, so they stay

@@ -10,15 +10,28 @@ import PickerKit
 package final class FontMap: @unchecked Sendable {
     // @unchecked: a font map is used by one `PangoText` at a time; the shelf hands each to one owner.
     let pointer: UnsafeMutablePointer<PangoFontMap>
+    /// The only font the map knows, or nil for the installed fonts.
+    let fontFile: FontFile?
 
-    /// A new cairo font map.
+    /// A new cairo font map of the installed fonts, or of `fontFile` alone: a fontconfig configuration of the map's
+    /// own that holds that file and nothing else, so no installed font is ever looked up.
     ///
-    /// Throws `RenderError.pango` when Pango cannot make one.
-    init() throws(RenderError) {
+    /// Throws `RenderError.pango` when Pango or fontconfig cannot make one.
+    init(fontFile: FontFile? = nil) throws(RenderError) {
         guard let fontMap = pango_cairo_font_map_new() else {
             throw RenderError.pango(operation: "create a font map", detail: "no font map")
         }
+        if let fontFile {
+            guard let config = fontFile.configuration() else {
+                g_object_unref(fontMap)
+                throw RenderError.pango(operation: "load the font file", detail: "fontconfig cannot add \(fontFile.family)")
+            }
+            // The map takes its own reference to the configuration.
+            pango_fc_font_map_set_config(OpaquePointer(fontMap), config)
+            FcConfigDestroy(config)
+        }
         pointer = fontMap
+        self.fontFile = fontFile
     }
 
     deinit {
@@ -46,15 +59,15 @@ package final class FontMapShelf: @unchecked Sendable {
         self.capacity = capacity
     }
 
-    /// An idle font map, or a new one.
+    /// An idle font map of the installed fonts, or of `fontFile` alone, or a new one.
     ///
     /// Throws `RenderError.pango` when a new one cannot be made.
-    func take() throws(RenderError) -> FontMap {
+    func take(fontFile: FontFile? = nil) throws(RenderError) -> FontMap {
         lock.lock()
-        let found = idle.popLast()
+        let found = idle.lastIndex { $0.fontFile === fontFile }.map { idle.remove(at: $0) }
         lock.unlock()
         if let found { return found }
-        return try FontMap()
+        return try FontMap(fontFile: fontFile)
     }
 
     /// Makes sure a font map is on the shelf, so that fontconfig starts reading its configuration now.
@@ -64,7 +77,7 @@ package final class FontMapShelf: @unchecked Sendable {
     /// them. Does nothing when a map is idle already; a map that cannot be made is left for `take` to report.
     package func prepare() {
         lock.lock()
-        let empty = idle.isEmpty
+        let empty = !idle.contains { $0.fontFile == nil }
         lock.unlock()
         guard empty, let map = try? FontMap() else { return }
         put(map)

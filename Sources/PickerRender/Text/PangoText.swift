@@ -10,6 +10,8 @@ import PickerKit
 /// thread its own.
 package final class PangoText: TextMeasurer {
     private let map: FontMap
+    /// The only font the text knows, or nil for the installed fonts.
+    package var fontFile: FontFile? { map.fontFile }
     private var fontMap: UnsafeMutablePointer<PangoFontMap> { map.pointer }
     private let shelf: FontMapShelf
     private let context: OpaquePointer
@@ -40,8 +42,14 @@ package final class PangoText: TextMeasurer {
         try self.init(shelf: .shared)
     }
 
-    init(shelf: FontMapShelf) throws(RenderError) {
-        let map = try shelf.take()
+    /// Creates a context and layout as `init()` does, on a font map that knows `fontFile` alone (nil: the installed
+    /// fonts).
+    package convenience init(fontFile: FontFile?) throws(RenderError) {
+        try self.init(shelf: .shared, fontFile: fontFile)
+    }
+
+    init(shelf: FontMapShelf, fontFile: FontFile? = nil) throws(RenderError) {
+        let map = try shelf.take(fontFile: fontFile)
         guard let context = pango_font_map_create_context(map.pointer) else {
             shelf.put(map)
             throw RenderError.pango(operation: "create a context", detail: "no context")

@@ -59,7 +59,7 @@ package struct AnimatedSVG {
     }
 
     /// Pictures, labels and icons: one fragment when labels never change; otherwise each label's two looks in
-    /// groups whose opacities cross-fade.
+    /// groups whose opacities cross-fade, added (`plus-lighter`) so that they mix as the frames' looks do.
     private func contentElement(_ selections: [KeyframeTrack]) throws(RenderError) -> String {
         let painter = drawer.svgPainter
         let segments = plan.layout.segments
@@ -77,14 +77,18 @@ package struct AnimatedSVG {
         }
         for (index, segment) in segments.enumerated() {
             let track = selections[index]
+            // The two looks added at their weights in an isolated group, then drawn over the picture: the mix
+            // a·(1 − t) + b·t that the frames draw (`PickerPainter.drawMix`), so ink in both looks stays ink.
+            element += "<g style=\"isolation:isolate\">\n"
             for selected in [false, true] {
                 let values = track.values.map { selected ? ($0.first ?? 0) : 1 - ($0.first ?? 0) }
                 let body = try fragment("label\(index)\(selected ? "s" : "r")") { context in
-                    painter.drawLook(of: segment, graphic: painter.graphics[index], selected: selected, opacity: 1, on: context)
+                    painter.drawLook(of: segment, graphic: painter.graphics[index], selected: selected, on: context)
                 }
-                element += "<g opacity=\"\(Self.number(values.first ?? 1))\">\n"
+                element += "<g style=\"mix-blend-mode:plus-lighter\" opacity=\"\(Self.number(values.first ?? 1))\">\n"
                 element += animate("opacity", track: track, values: values) + body + "</g>\n"
             }
+            element += "</g>\n"
         }
         return element
     }
@@ -247,21 +251,30 @@ package struct AnimatedSVG {
     }
 
     /// One `<animate>` of `attribute`, or nothing when the value never changes.
+    ///
+    /// Every animation lasts one loop of the frames, N / fps (`Timeline.loopDuration`), as GIF, APNG, WebP and
+    /// video do: the track's last value is held from its last key to the loop's end, the last frame's span.
     private func animate(_ attribute: String, track: KeyframeTrack, values: [Double]) -> String {
-        let duration = plan.timeline.duration
-        guard Set(values.map { Self.number($0) }).count > 1, duration > 0 else { return "" }
+        let loop = plan.timeline.loopDuration
+        guard Set(values.map { Self.number($0) }).count > 1, loop > 0 else { return "" }
         let repeatCount = plan.spec.output.loopCount.map { String($0) } ?? "indefinite"
-        let keyTimes = track.times.map { Self.number(min(1, max(0, $0 / duration)), digits: 5) }.joined(separator: ";")
-        let splines = track.easings.map { easing -> String in
+        var keyTimes = track.times.map { Self.number(min(1, max(0, $0 / loop)), digits: 5) }
+        var splines = track.easings.map { easing -> String in
             switch easing {
             case .linear: return "0 0 1 1"
             case .spline(let curve):
                 return [curve.x1, curve.y1, curve.x2, curve.y2].map { Self.number($0, digits: 4) }.joined(separator: " ")
             }
         }
-        return "  <animate attributeName=\"\(attribute)\" dur=\"\(Self.number(duration, digits: 4))s\" repeatCount=\"\(repeatCount)\""
-            + " fill=\"freeze\" calcMode=\"spline\" keyTimes=\"\(keyTimes)\" keySplines=\"\(splines.joined(separator: ";"))\""
-            + " values=\"\(values.map { Self.number($0) }.joined(separator: ";"))\"/>\n"
+        var shown = values.map { Self.number($0) }
+        if let last = shown.last, keyTimes.last != "1" {
+            keyTimes.append("1")
+            splines.append("0 0 1 1")
+            shown.append(last)
+        }
+        return "  <animate attributeName=\"\(attribute)\" dur=\"\(Self.number(loop, digits: 4))s\" repeatCount=\"\(repeatCount)\""
+            + " fill=\"freeze\" calcMode=\"spline\" keyTimes=\"\(keyTimes.joined(separator: ";"))\" keySplines=\"\(splines.joined(separator: ";"))\""
+            + " values=\"\(shown.joined(separator: ";"))\"/>\n"
     }
 
     /// An open `<rect` tag (without its end) for a static rounded rect.

@@ -8,7 +8,7 @@ import PickerReel
 
 /// Decides whether the bytes a format produced for a render are a real picture of the right size: the PNG
 /// decodes (with cairo) to the render's pixel size, the GIF's blocks walk cleanly to the trailer with every image
-/// on its screen and delays that add up to the duration, and the SVG parses as XML with an `svg` root of the
+/// on its screen and delays that add up to one loop (N / fps), and the SVG parses as XML with an `svg` root of the
 /// canvas size.
 ///
 /// Used by the property test and by the render fuzzer alike, so a finding of one is a failure of the other.
@@ -25,11 +25,14 @@ enum EncodedOutputCheck {
         case .svg, .svgAnimated:
             return svgProblem(bytes, canvas: renderer.layout.canvas)
         case .gif:
-            return gifProblem(bytes, width: width, height: height, duration: renderer.duration, loopCount: renderer.spec.output.loopCount)
+            return gifProblem(
+                bytes, width: width, height: height, duration: renderer.timeline.loopDuration, loopCount: renderer.spec.output.loopCount)
         case .apng:
-            return apngProblem(bytes, width: width, height: height, duration: renderer.duration, loopCount: renderer.spec.output.loopCount)
+            return apngProblem(
+                bytes, width: width, height: height, duration: renderer.timeline.loopDuration, loopCount: renderer.spec.output.loopCount)
         case .webp:
-            return webpProblem(bytes, width: width, height: height, duration: renderer.duration, loopCount: renderer.spec.output.loopCount)
+            return webpProblem(
+                bytes, width: width, height: height, duration: renderer.timeline.loopDuration, loopCount: renderer.spec.output.loopCount)
         case .mp4, .webm:
             return videoProblem(bytes, format: format, width: width, height: height)
         }

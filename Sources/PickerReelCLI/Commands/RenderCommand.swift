@@ -53,12 +53,21 @@ struct RenderCommand: Sendable {
         let failures = runInParallel(count: sources.count, workers: workers) { index in
             let source = sources[index]
             let destination = URL(fileURLWithPath: parent).appendingPathComponent(source.name)
+            let inputs = command.inputs(of: source)
+            if !command.options.force, let inputs, RenderManifest.isCurrent(in: destination, for: inputs) {
+                _ = specsDone.add(1)
+                progress.finish()
+                if !command.options.quiet {
+                    command.console.err(PlainText.escaped("\(source.name): up to date → \(destination.relativePath)") + "\n")
+                }
+                return
+            }
             let planned = try Renderer.Planned(source.spec, variant: source.variant, file: source.path, root: command.options.root)
             try planned.plan.checkDecoding(within: command.options.memory.bytes, budget: command.options.memory.description)
             let need = sideBySide == 1 ? 0 : planned.memory(formats: command.options.formats, threads: frameWorkers, within: part)
             let summary = try shared.withShare(of: need) {
                 try command.render(
-                    source, planned: planned, into: destination, workers: frameWorkers,
+                    source, planned: planned, inputs: inputs, into: destination, workers: frameWorkers,
                     memory: sideBySide == 1 ? command.options.memory : part
                 ) {
                     total in
@@ -175,7 +184,7 @@ struct RenderCommand: Sendable {
 
     /// Renders one spec into `destination` and returns a one-line summary.
     func render(
-        _ source: SpecSource, planned: Renderer.Planned, into destination: URL, workers: Int, memory: MemoryBudget,
+        _ source: SpecSource, planned: Renderer.Planned, inputs: RenderInputs?, into destination: URL, workers: Int, memory: MemoryBudget,
         frameDone: @escaping @Sendable (_ total: Int) -> Void
     ) throws -> String {
         let started = Date()
@@ -191,6 +200,7 @@ struct RenderCommand: Sendable {
         ) {
             _, total in frameDone(total)
         }
+        write.inputs = inputs
         if let step = options.every {
             write.moments = MomentName.every(step, through: renderer.duration)
         } else if !options.times.isEmpty {

@@ -520,7 +520,7 @@ package final class OutputFolder: @unchecked Sendable {
 
     /// True for a file name or a relative path of names inside a folder: no empty, `.` or `..` component, not
     /// absolute, and not one of the folder's own hidden entries.
-    static func isRelativeName(_ name: String) -> Bool {
+    package static func isRelativeName(_ name: String) -> Bool {
         let components = name.split(separator: "/", omittingEmptySubsequences: false)
         guard let first = components.first, !Names.isInternal(String(first)), !name.unicodeScalars.contains("\u{0}") else { return false }
         return components.allSatisfy { !$0.isEmpty && $0 != "." && $0 != ".." }

@@ -7,7 +7,8 @@ import PickerRender
 ///
 /// In trees, every `*.png` below each root is matched by its path relative to the root (so the batch layout
 /// `out/<spec>/frame-0000.png` is compared spec by spec); a path only in ACTUAL is `added`, one only in EXPECTED
-/// `removed`, and pictures of different sizes are `sizeChanged` (a layout change, no pixels compared).
+/// `removed` (or the pair `renamed` when their bytes are equal), and pictures of different sizes are `sizeChanged` (a
+/// layout change, no pixels compared). Files with equal bytes match without being decoded.
 public struct FolderComparison: Sendable {
     /// How pixels are compared (metric, threshold, anti-aliasing); whether to draw diff pictures follows `diffPath`.
     public var settings: ComparisonSettings
@@ -72,7 +73,7 @@ public struct FolderComparison: Sendable {
                     actual: actualSet.contains(relative) ? Self.join(actual, relative) : nil,
                     diffTarget: diffPath.map { Self.join($0, relative) }))
         }
-        return files
+        return EqualFiles.pairingRenames(files)
     }
 
     /// Compares the files of one relative path, either of which may be absent, and writes the diff picture to
@@ -85,6 +86,7 @@ public struct FolderComparison: Sendable {
         guard let actual else {
             return FileComparison(path: path, outcome: .removed(try Self.declaredSize(expected)), matches: false, expectedPath: expected)
         }
+        if let equal = try EqualFiles.match(path: path, expected: expected, actual: actual, tolerance: tolerance) { return equal }
         let expectedImage = try Self.read(expected)
         let actualImage = try Self.read(actual)
         var pixelSettings = settings

@@ -14,7 +14,7 @@ package struct RenderManifest: Codable, Equatable, Sendable {
     /// The manifest's file name inside a spec's output folder.
     ///
     /// No format writes a `.json` file, so it cannot clash with one.
-    package static let fileName = "pickerreel-manifest.json"
+    package static let fileName = OutputFolder.Names.renderManifest
     /// The largest manifest read back: a render of 10,000 frames in every per-frame format is well under it.
     static let maximumBytes = 16 << 20
 

@@ -53,6 +53,8 @@ package final class OutputFolder: @unchecked Sendable {
         static let commit = prefix + "commit-"
         static let backup = prefix + "old-"
         static let manifest = ".pickerreel-manifest"
+        /// The render manifest a render writes beside its files (`RenderManifest`), visible: it is the user's record.
+        package static let renderManifest = "pickerreel-manifest.json"
 
         /// True for the hidden entries of a render in progress or cut short, which belong to no output.
         package static func isInternal(_ name: String) -> Bool { name.hasPrefix(prefix) }

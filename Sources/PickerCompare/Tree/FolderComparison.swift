@@ -18,6 +18,9 @@ public struct FolderComparison: Sendable {
     /// its relative path), a file when comparing two files (or a folder to put `NAME.png` in, if one exists
     /// there); nil for none.
     public var diffPath: String?
+    /// Top folders of EXPECTED (spec folders) that another shard of the run rendered: when ACTUAL has no such folder,
+    /// its files are left out rather than reported removed (`render --shard` records them).
+    package var otherShardsSpecs: Set<String> = []
 
     /// A comparison with the measured default settings, no tolerance, and no diff pictures unless given.
     public init(settings: ComparisonSettings = ComparisonSettings(), tolerance: Tolerance = .exact, diffPath: String? = nil) {
@@ -58,8 +61,15 @@ public struct FolderComparison: Sendable {
     }
 
     func compareTrees(expected: String?, actual: String) throws(CompareError) -> [FileComparison] {
-        let expectedPaths = try expected.map { (root: String) throws(CompareError) in try CompareInput.pngPaths(in: root) } ?? []
+        var expectedPaths = try expected.map { (root: String) throws(CompareError) in try CompareInput.pngPaths(in: root) } ?? []
         let actualPaths = try CompareInput.pngPaths(in: actual)
+        if !otherShardsSpecs.isEmpty {
+            let present = Set(actualPaths.compactMap { $0.split(separator: "/").first.map(String.init) })
+            expectedPaths.removeAll { path in
+                guard let top = path.split(separator: "/").first.map(String.init), path.contains("/") else { return false }
+                return otherShardsSpecs.contains(top) && !present.contains(top)
+            }
+        }
         let expectedSet = Set(expectedPaths)
         let actualSet = Set(actualPaths)
         let all = expectedSet.union(actualSet).sorted { $0.unicodeScalars.lexicographicallyPrecedes($1.unicodeScalars) }

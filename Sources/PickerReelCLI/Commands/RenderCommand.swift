@@ -22,7 +22,8 @@ struct RenderCommand: Sendable {
             console.err(ErrorLine.text(for: problem))
             return ExitCode.badInput
         }
-        guard let sources = loadSources() else { return ExitCode.badInput }
+        guard let batch = loadSources() else { return ExitCode.badInput }
+        let sources = options.shard.map { $0.pick(from: batch, name: \.name, cost: cost(of:)) } ?? batch
         if options.specPaths.isEmpty, !options.quiet {
             console.err("pickerreel render: no spec given; rendering the built-in seed demo (give spec files to render yours)\n")
         }
@@ -86,6 +87,13 @@ struct RenderCommand: Sendable {
         progress.finish()
         // An interrupted render's failures are the interruption itself; the signal handler reports it.
         guard !OutputFolders.shared.isInterrupted else { return ExitCode.badInput }
+        // Which specs this shard owned, for compare to leave the other shards' alone; an unsharded render clears it.
+        do {
+            try ShardRecord.update(in: parent, shard: options.shard, batch: batch.map(\.name), rendered: sources.map(\.name))
+        } catch {
+            console.err(ErrorLine.text(for: error))
+            return ExitCode.badInput
+        }
         for index in failures.keys.sorted() {
             if let error = failures[index] {
                 console.err(ErrorLine.text(for: error, context: sources[index].displayName, variant: sources[index].variant?.suffix))
@@ -107,8 +115,8 @@ struct RenderCommand: Sendable {
         return nil
     }
 
-    /// The specs to render, sorted by path, each variant as a spec of its own, cut to the shard by cost; nil after
-    /// reporting any that cannot be loaded or lacks a variant asked for.
+    /// The specs of the batch, sorted by path, each variant as a spec of its own (`run` cuts them to the shard by
+    /// cost); nil after reporting any that cannot be loaded or lacks a variant asked for.
     ///
     /// Every shard loads every spec, so that each machine computes the same split and a broken spec fails them all.
     func loadSources() -> [SpecSource]? {
@@ -133,8 +141,7 @@ struct RenderCommand: Sendable {
             }
         }
         guard !failed else { return nil }
-        guard let shard = options.shard else { return sources }
-        return shard.pick(from: sources, name: \.name, cost: cost(of:))
+        return sources
     }
 
     /// What rendering `source` costs, known before drawing: frames (or moments asked for) × pixels × formats.

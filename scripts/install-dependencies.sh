@@ -30,8 +30,8 @@ if [ "$mode" = test ]; then
     python_packages=(pixelmatch pillow PyYAML playwright)
 elif [ "$mode" = bench ]; then
     debian+=(python3-cairo ffmpeg)
-    python_modules=(numpy PIL skimage)
-    python_packages=(numpy pillow scikit-image)
+    python_modules=(numpy PIL skimage blazediff)
+    python_packages=(numpy pillow scikit-image blazediff)
 fi
 
 missing=()

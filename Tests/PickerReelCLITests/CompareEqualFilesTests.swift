@@ -85,4 +85,18 @@ struct CompareEqualFilesTests {
         #expect(!FileManager.default.fileExists(atPath: expected.appendingPathComponent("numbers-vertical/frame-0186.png").path))
         #expect(try runTool(["compare", expected.path, actual.path]).status == 0)
     }
+
+    /// Both names of a renamed file come from a pull request: neither reaches a line raw.
+    @Test func aRenamedFilesOldAndNewNamesAreEscaped() throws {
+        let (_, expected, actual) = try Self.twoCopies()
+        let hostile = "::error::old\u{1B}[2J"
+        try FileManager.default.moveItem(
+            at: expected.appendingPathComponent("numbers-vertical/frame-0186.png"), to: expected.appendingPathComponent("\(hostile).png"))
+        try FileManager.default.moveItem(
+            at: actual.appendingPathComponent("numbers-vertical/frame-0186.png"), to: actual.appendingPathComponent("\(hostile)-new.png"))
+        let run = try runTool(["compare", expected.path, actual.path, "--verbose"])
+        #expect(run.status == 1 && run.stdout.contains("renamed from"), "\(run)")
+        #expect(!run.stdout.unicodeScalars.contains("\u{1B}"), "\(run.stdout.debugDescription)")
+        #expect(!run.stdout.split(separator: "\n").contains { $0.drop { $0 == " " }.hasPrefix("::") }, "\(run.stdout)")
+    }
 }

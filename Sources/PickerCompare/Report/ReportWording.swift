@@ -39,7 +39,7 @@ enum ReportWording {
         case .removed(let size):
             return "only in EXPECTED" + (size.map { " (\($0) px)" } ?? "")
         case .renamed(let from, let size):
-            return "renamed from \(from), the same bytes" + (size.map { " (\($0) px)" } ?? "")
+            return "renamed from \(PlainText.escaped(from)), the same bytes" + (size.map { " (\($0) px)" } ?? "")
         }
     }
 

@@ -73,15 +73,13 @@ public struct FolderComparison: Sendable {
         let expectedSet = Set(expectedPaths)
         let actualSet = Set(actualPaths)
         let all = expectedSet.union(actualSet).sorted { $0.unicodeScalars.lexicographicallyPrecedes($1.unicodeScalars) }
-        var files: [FileComparison] = []
-        files.reserveCapacity(all.count)
-        for relative in all {
-            files.append(
-                try compareEntry(
-                    path: relative,
-                    expected: expectedSet.contains(relative) ? expected.map { Self.join($0, relative) } : nil,
-                    actual: actualSet.contains(relative) ? Self.join(actual, relative) : nil,
-                    diffTarget: diffPath.map { Self.join($0, relative) }))
+        let files = try ParallelFiles.map(count: all.count) { (index: Int) throws(CompareError) -> FileComparison in
+            let relative = all[index]
+            return try compareEntry(
+                path: relative,
+                expected: expectedSet.contains(relative) ? expected.map { Self.join($0, relative) } : nil,
+                actual: actualSet.contains(relative) ? Self.join(actual, relative) : nil,
+                diffTarget: diffPath.map { Self.join($0, relative) })
         }
         return EqualFiles.pairingRenames(files)
     }

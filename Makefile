@@ -218,3 +218,5 @@ bench: deps
 	python3 Benchmarks/formats_vs_ffmpeg.py Fixtures/specs/seed-demo.json Fixtures/specs/numbers-vertical.json \
 		Fixtures/bench/large.json --repeat 3 --work Output/bench-formats --pickerreel $(RELEASE_DIR)/pickerreel \
 		--encode-bench $(RELEASE_DIR)/encode-bench --json Output/bench-formats/results.json
+	@echo "Goldens at scale: an up-to-date render against a full one; compare against blazediff on the same trees"
+	PICKERREEL=$(RELEASE_DIR)/pickerreel python3 Benchmarks/compare_vs_blazediff.py 60

@@ -49,6 +49,13 @@ let package = Package(
             pkgConfig: "zlib",
             providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]
         ),
+        // Nettle's SHA-256 (with the CPU's SHA instructions where it has them) digests the spec, its files and every
+        // output file for the render manifest, and finds equal and renamed files in compare.
+        .systemLibrary(
+            name: "CPickerNettle",
+            pkgConfig: "nettle",
+            providers: [.apt(["nettle-dev"]), .brew(["nettle"])]
+        ),
         // libdeflate compresses the PNG frames: several times faster than zlib at a similar ratio.
         .systemLibrary(
             name: "CPickerDeflate",
@@ -96,7 +103,7 @@ let package = Package(
             name: "PickerRender",
             dependencies: [
                 "PickerKit", "CPickerCairo", "CPickerPango", "CPickerDeflate", "CPickerRSVG", "CPickerZlib",
-                "CPickerOpenat2",
+                "CPickerOpenat2", "CPickerNettle",
             ]),
 
         // Comparing pictures: pixelmatch's YIQ and OKLab distances with anti-aliasing detection, trees, reports, update.

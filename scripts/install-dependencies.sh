@@ -19,7 +19,7 @@ case "$mode" in build | test | bench) ;; *) echo "usage: $0 [--test | --bench]" 
 # Fonts: Inter (the default family), DejaVu (sheet captions), Noto Color Emoji (emoji labels in colour) and Noto
 # Sans Arabic and Hebrew (right-to-left labels). FFmpeg's libraries encode MP4 and WebM; libmicrohttpd serves the
 # preview's page.
-debian=(pkg-config libcairo2-dev libpango1.0-dev libdeflate-dev libgif-dev libimagequant-dev librsvg2-dev libwebp-dev
+debian=(pkg-config libcairo2-dev libpango1.0-dev libdeflate-dev nettle-dev libgif-dev libimagequant-dev librsvg2-dev libwebp-dev
     libavcodec-dev libavformat-dev libavutil-dev libmicrohttpd-dev
     fonts-inter fonts-dejavu-core fonts-noto-color-emoji fonts-noto-core)
 python_modules=()
@@ -30,8 +30,8 @@ if [ "$mode" = test ]; then
     python_packages=(pixelmatch pillow PyYAML playwright)
 elif [ "$mode" = bench ]; then
     debian+=(python3-cairo ffmpeg)
-    python_modules=(numpy PIL skimage)
-    python_packages=(numpy pillow scikit-image)
+    python_modules=(numpy PIL skimage blazediff)
+    python_packages=(numpy pillow scikit-image blazediff)
 fi
 
 missing=()
@@ -43,7 +43,7 @@ done
 if [ ${#missing[@]} -gt 0 ]; then
     if ! command -v apt-get >/dev/null 2>&1; then
         echo "PickerReel needs these packages: ${missing[*]}" >&2
-        echo "Install them with your package manager (Homebrew: brew install cairo pango libdeflate giflib libimagequant librsvg webp ffmpeg libmicrohttpd)." >&2
+        echo "Install them with your package manager (Homebrew: brew install cairo pango libdeflate nettle giflib libimagequant librsvg webp ffmpeg libmicrohttpd)." >&2
         exit 1
     fi
     echo "Installing ${missing[*]} …" >&2

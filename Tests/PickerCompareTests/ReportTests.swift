@@ -55,7 +55,7 @@ struct ReportTests {
         #expect(settings["threshold"] as? Double == 0.02)
         #expect(settings["maxDiffPixels"] as? Int == 0)
         let counts = try #require(object["counts"] as? [String: Int])
-        #expect(counts == ["files": 5, "match": 1, "differs": 1, "sizeChanged": 1, "added": 1, "removed": 1])
+        #expect(counts == ["files": 5, "match": 1, "differs": 1, "sizeChanged": 1, "added": 1, "removed": 1, "renamed": 0])
         let files = try #require(object["files"] as? [[String: Any]])
         #expect(files.map { $0["status"] as? String } == ["differs", "match", "size-changed", "removed", "added"])
         #expect(files[0]["diff"] as? String == "diffs/spec/a.png")

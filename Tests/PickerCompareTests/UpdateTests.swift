@@ -60,7 +60,7 @@ struct UpdateTests {
         try FolderComparisonTests.put(PNGFixtures.white, "a.png", in: expected)
         try FolderComparisonTests.put(PNGFixtures.whiteWithBlackPixels(3), "a.png", in: actual)
         try FolderComparisonTests.put(PNGFixtures.white, "sub/new.png", in: actual)
-        try FolderComparisonTests.put(PNGFixtures.white, "z.png", in: expected)
+        try FolderComparisonTests.put(PNGFixtures.whiteWithBlackPixels(1), "z.png", in: expected)
         try Data("a file, not a folder".utf8).write(to: URL(fileURLWithPath: expected + "/sub"))
         let before = try Self.contents(expected)
 

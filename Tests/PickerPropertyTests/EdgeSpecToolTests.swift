@@ -72,7 +72,8 @@ struct EdgeSpecToolTests {
         let frames = (0..<count).flatMap {
             [OutputFormat.png.fileName(name: name, frame: $0), OutputFormat.svg.fileName(name: name, frame: $0)]
         }
-        let expected = Set(frames + OutputFormat.allCases.filter { !$0.isPerFrame }.map { $0.fileName(name: name) })
+        let expected = Set(
+            frames + OutputFormat.allCases.filter { !$0.isPerFrame }.map { $0.fileName(name: name) } + ["pickerreel-manifest.json"])
         let written = Set(try FileManager.default.contentsOfDirectory(atPath: output.path))
         #expect(written == expected, "\(edge): wrote \(written.subtracting(expected)), missing \(expected.subtracting(written))")
 

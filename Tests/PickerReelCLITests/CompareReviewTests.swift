@@ -24,7 +24,9 @@ struct CompareReviewTests {
             try #require(run.status == 0, "\(run.stderr)")
             outputs.append(output)
         }
-        let frames = try FileManager.default.contentsOfDirectory(atPath: outputs[0].appendingPathComponent("period").path).count
+        let frames = try FileManager.default.contentsOfDirectory(atPath: outputs[0].appendingPathComponent("period").path).filter {
+            $0.hasSuffix(".png")
+        }.count
         return (folder, outputs[0], outputs[1], frames)
     }
 

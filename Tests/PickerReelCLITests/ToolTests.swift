@@ -19,7 +19,7 @@ struct ToolTests {
         #expect(seed.filter { $0.hasSuffix(".svg") }.count == 102)
         #expect(seed.contains("frame-0000.png") && seed.contains("frame-0101.png"))
         let numbers = try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("numbers-vertical").path)
-        #expect(numbers.count == 2 * 187)
+        #expect(numbers.count == 2 * 187 + 1, "the frames and pickerreel-manifest.json")
         #expect(run.stderr.contains("seed-demo: 102 frames"))
     }
 
@@ -29,7 +29,7 @@ struct ToolTests {
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stderr.isEmpty)
         let frames = try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("Output/seed-demo").path)
-        #expect(frames.count == 102)
+        #expect(frames.count == 102 + 1, "the frames and pickerreel-manifest.json")
     }
 
     @Test func rendersAreByteIdenticalRunToRun() throws {
@@ -55,8 +55,8 @@ struct ToolTests {
             #expect(run.status == 0, "\(run.stderr)")
             snapshots.append(try snapshot(of: folder))
         }
-        // PNG and SVG frames, the seven animation files, and the two spec folders.
-        #expect(snapshots[0].count == 2 * (102 + 187) + 2 * 7 + 2)
+        // PNG and SVG frames, the seven animation files, the two manifests (the same bytes too), the two spec folders.
+        #expect(snapshots[0].count == 2 * (102 + 187) + 2 * 7 + 2 + 2)
         #expect(snapshots[0] == snapshots[1])
         #expect(snapshots[0] == snapshots[2])
     }

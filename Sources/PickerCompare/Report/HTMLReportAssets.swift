@@ -16,7 +16,7 @@ enum HTMLReportAssets {
         .toolbar label { margin-left: 0.8em; white-space: nowrap; }
         #filter { width: 16em; font: inherit; padding: 0.2em 0.4em; }
         .badge { background: #d70015; color: #fff; border-radius: 4px; padding: 0 0.4em; font-size: 0.75em; font-weight: 600; vertical-align: 0.1em; }
-        .size-changed .badge { background: #c93400; } .added .badge { background: #0071a4; } .removed .badge { background: #8e8e93; }
+        .size-changed .badge { background: #c93400; } .added .badge { background: #0071a4; } .removed .badge { background: #8e8e93; } .renamed .badge { background: #5856d6; }
         .grid { display: grid; grid-template-columns: repeat(auto-fill, minmax(340px, 1fr)); gap: 0.8em; margin: 0.8em 0 1.5em; }
         .card { border: 1px solid #d1d1d6; border-radius: 8px; padding: 0.5em; }
         .card a { color: inherit; text-decoration: none; display: block; }

@@ -44,7 +44,7 @@ enum HTMLReportPage {
     /// The filter: a text box on names and a toggle per status found.
     static func toolbar(_ specs: [ShownSpec]) -> String {
         let found = Set(specs.flatMap { $0.spec.differing.map(\.status) })
-        let toggles = [FileStatus.differs, .sizeChanged, .removed, .added].filter(found.contains).map { status in
+        let toggles = [FileStatus.differs, .sizeChanged, .removed, .added, .renamed].filter(found.contains).map { status in
             let count = specs.count { $0.spec.differing.contains { $0.status == status } }
             return """
                 <label><input type="checkbox" class="status-toggle" value="\(status.rawValue)" checked> \(ReportWording.word(status)) <span class="muted">(\(count))</span></label>
@@ -61,7 +61,7 @@ enum HTMLReportPage {
         switch spec.rank {
         case 0: return spec.frames.contains { $0.status == .sizeChanged } ? .sizeChanged : .differs
         case 1: return .removed
-        default: return .added
+        default: return spec.frames.contains { $0.status == .added } || !spec.frames.contains { $0.status == .renamed } ? .added : .renamed
         }
     }
 
@@ -148,6 +148,7 @@ enum HTMLReportPage {
         case .sizeChanged(let expected, let actual): return (expected, actual)
         case .added(let size): return (nil, size)
         case .removed(let size): return (size, nil)
+        case .renamed(_, let size): return (size, size)
         }
     }
 }

@@ -117,12 +117,12 @@ extension HTMLReport {
             return best
         }
 
-        /// 0 for a changed picture (pixels or size), 1 removed, 2 added, 3 a match.
+        /// 0 for a changed picture (pixels or size), 1 removed, 2 added or renamed, 3 a match.
         static func kind(_ file: FileComparison) -> Int {
             switch file.status {
             case .differs, .sizeChanged: return 0
             case .removed: return 1
-            case .added: return 2
+            case .added, .renamed: return 2
             case .match: return 3
             }
         }
@@ -134,7 +134,7 @@ extension HTMLReport {
             case .compared(let pixels): return pixels.differentPixels
             case .sizeChanged(let expected, let actual):
                 return max(expected.width * expected.height, actual.width * actual.height, 1)
-            case .added(let size), .removed(let size): return max(size.map { $0.width * $0.height } ?? 1, 1)
+            case .added(let size), .removed(let size), .renamed(_, let size): return max(size.map { $0.width * $0.height } ?? 1, 1)
             }
         }
 
@@ -144,7 +144,7 @@ extension HTMLReport {
             var parts = [
                 "\(ReportWording.grouped(count)) of \(ReportWording.grouped(frames.count)) \(frames.count == 1 ? "frame" : "frames") \(count == 1 ? "differs" : "differ")"
             ]
-            let kinds = [FileStatus.sizeChanged, .removed, .added].compactMap { status -> String? in
+            let kinds = [FileStatus.sizeChanged, .removed, .added, .renamed].compactMap { status -> String? in
                 let number = frames.count { $0.status == status }
                 return number > 0 ? "\(number) \(ReportWording.word(status))" : nil
             }

@@ -36,6 +36,8 @@ public struct JSONReport: Codable, Equatable, Sendable {
         public var sizeChanged: Int
         public var added: Int
         public var removed: Int
+        /// Files whose bytes moved to another name (absent from reports of earlier versions).
+        public var renamed: Int?
     }
 
     /// One file.
@@ -53,6 +55,8 @@ public struct JSONReport: Codable, Equatable, Sendable {
         public var differentPixels: Int?
         public var antialiasedPixels: Int?
         public var ratio: Double?
+        /// For a renamed file, its path in EXPECTED.
+        public var renamedFrom: String?
 
         init(_ file: FileComparison) {
             path = file.path
@@ -75,6 +79,10 @@ public struct JSONReport: Codable, Equatable, Sendable {
                 actualSize = size.map(Size.init)
             case .removed(let size):
                 expectedSize = size.map(Size.init)
+            case .renamed(let from, let size):
+                renamedFrom = from
+                expectedSize = size.map(Size.init)
+                actualSize = size.map(Size.init)
             }
         }
     }
@@ -103,7 +111,8 @@ public struct JSONReport: Codable, Equatable, Sendable {
         self.settings = settings
         counts = Counts(
             files: summary.files.count, match: summary.count(.match), differs: summary.count(.differs),
-            sizeChanged: summary.count(.sizeChanged), added: summary.count(.added), removed: summary.count(.removed))
+            sizeChanged: summary.count(.sizeChanged), added: summary.count(.added), removed: summary.count(.removed),
+            renamed: summary.count(.renamed))
         files = summary.files.map(File.init)
     }
 

@@ -38,6 +38,8 @@ enum ReportWording {
             return "only in ACTUAL" + (size.map { " (\($0) px)" } ?? "")
         case .removed(let size):
             return "only in EXPECTED" + (size.map { " (\($0) px)" } ?? "")
+        case .renamed(let from, let size):
+            return "renamed from \(PlainText.escaped(from)), the same bytes" + (size.map { " (\($0) px)" } ?? "")
         }
     }
 
@@ -56,7 +58,7 @@ enum ReportWording {
             var kinds: [String] = []
             let differs = summary.count(.differs)
             if differs > 0 { kinds.append("\(differs) with differing pixels") }
-            for status in [FileStatus.sizeChanged, .added, .removed] where summary.count(status) > 0 {
+            for status in [FileStatus.sizeChanged, .added, .removed, .renamed] where summary.count(status) > 0 {
                 kinds.append("\(summary.count(status)) \(word(status))")
             }
             let verb = differing == 1 ? "differs" : "differ"

@@ -73,7 +73,7 @@ public struct SpecGroup: Equatable, Sendable {
         let verb = differing.count == 1 ? "differs" : "differ"
         var text = "\(differing.count) of \(files.count) \(files.count == 1 ? String(unit.dropLast()) : unit) \(verb)"
         var kinds: [String] = []
-        for status in [FileStatus.differs, .sizeChanged, .added, .removed] {
+        for status in [FileStatus.differs, .sizeChanged, .added, .removed, .renamed] {
             let count = differing.count { $0.status == status }
             guard count > 0, count < differing.count || status != .differs else { continue }
             kinds.append(status == .differs ? "\(count) in pixels" : "\(count) \(ReportWording.word(status))")

@@ -10,6 +10,8 @@ public enum FileStatus: String, Codable, CaseIterable, Equatable, Sendable {
     case added
     /// Only in EXPECTED: a picture that is gone.
     case removed
+    /// The same bytes under another name: only in ACTUAL at its path, only in EXPECTED at the old one.
+    case renamed
 }
 
 /// The comparison of one relative path found on either side.
@@ -24,6 +26,9 @@ public struct FileComparison: Equatable, Sendable {
         case added(ImageSize?)
         /// Only in EXPECTED.
         case removed(ImageSize?)
+        /// The bytes of the EXPECTED file at `from` (a relative path), now at this path in ACTUAL and gone from
+        /// `from`.
+        case renamed(from: String, size: ImageSize?)
 
         /// The pixel figures, or nil when the file was not compared pixel by pixel.
         public var pixels: PixelComparison? {
@@ -65,6 +70,7 @@ public struct FileComparison: Equatable, Sendable {
         case .sizeChanged: return .sizeChanged
         case .added: return .added
         case .removed: return .removed
+        case .renamed: return .renamed
         }
     }
 }

@@ -7,7 +7,8 @@ import PickerRender
 ///
 /// In trees, every `*.png` below each root is matched by its path relative to the root (so the batch layout
 /// `out/<spec>/frame-0000.png` is compared spec by spec); a path only in ACTUAL is `added`, one only in EXPECTED
-/// `removed`, and pictures of different sizes are `sizeChanged` (a layout change, no pixels compared).
+/// `removed` (or the pair `renamed` when their bytes are equal), and pictures of different sizes are `sizeChanged` (a
+/// layout change, no pixels compared). Files with equal bytes match without being decoded.
 public struct FolderComparison: Sendable {
     /// How pixels are compared (metric, threshold, anti-aliasing); whether to draw diff pictures follows `diffPath`.
     public var settings: ComparisonSettings
@@ -17,6 +18,9 @@ public struct FolderComparison: Sendable {
     /// its relative path), a file when comparing two files (or a folder to put `NAME.png` in, if one exists
     /// there); nil for none.
     public var diffPath: String?
+    /// Top folders of EXPECTED (spec folders) that another shard of the run rendered: when ACTUAL has no such folder,
+    /// its files are left out rather than reported removed (`render --shard` records them).
+    package var otherShardsSpecs: Set<String> = []
 
     /// A comparison with the measured default settings, no tolerance, and no diff pictures unless given.
     public init(settings: ComparisonSettings = ComparisonSettings(), tolerance: Tolerance = .exact, diffPath: String? = nil) {
@@ -57,22 +61,27 @@ public struct FolderComparison: Sendable {
     }
 
     func compareTrees(expected: String?, actual: String) throws(CompareError) -> [FileComparison] {
-        let expectedPaths = try expected.map { (root: String) throws(CompareError) in try CompareInput.pngPaths(in: root) } ?? []
+        var expectedPaths = try expected.map { (root: String) throws(CompareError) in try CompareInput.pngPaths(in: root) } ?? []
         let actualPaths = try CompareInput.pngPaths(in: actual)
+        if !otherShardsSpecs.isEmpty {
+            let present = Set(actualPaths.compactMap { $0.split(separator: "/").first.map(String.init) })
+            expectedPaths.removeAll { path in
+                guard let top = path.split(separator: "/").first.map(String.init), path.contains("/") else { return false }
+                return otherShardsSpecs.contains(top) && !present.contains(top)
+            }
+        }
         let expectedSet = Set(expectedPaths)
         let actualSet = Set(actualPaths)
         let all = expectedSet.union(actualSet).sorted { $0.unicodeScalars.lexicographicallyPrecedes($1.unicodeScalars) }
-        var files: [FileComparison] = []
-        files.reserveCapacity(all.count)
-        for relative in all {
-            files.append(
-                try compareEntry(
-                    path: relative,
-                    expected: expectedSet.contains(relative) ? expected.map { Self.join($0, relative) } : nil,
-                    actual: actualSet.contains(relative) ? Self.join(actual, relative) : nil,
-                    diffTarget: diffPath.map { Self.join($0, relative) }))
+        let files = try ParallelFiles.map(count: all.count) { (index: Int) throws(CompareError) -> FileComparison in
+            let relative = all[index]
+            return try compareEntry(
+                path: relative,
+                expected: expectedSet.contains(relative) ? expected.map { Self.join($0, relative) } : nil,
+                actual: actualSet.contains(relative) ? Self.join(actual, relative) : nil,
+                diffTarget: diffPath.map { Self.join($0, relative) })
         }
-        return files
+        return EqualFiles.pairingRenames(files)
     }
 
     /// Compares the files of one relative path, either of which may be absent, and writes the diff picture to
@@ -85,6 +94,7 @@ public struct FolderComparison: Sendable {
         guard let actual else {
             return FileComparison(path: path, outcome: .removed(try Self.declaredSize(expected)), matches: false, expectedPath: expected)
         }
+        if let equal = try EqualFiles.match(path: path, expected: expected, actual: actual, tolerance: tolerance) { return equal }
         let expectedImage = try Self.read(expected)
         let actualImage = try Self.read(actual)
         var pixelSettings = settings

@@ -43,14 +43,17 @@ public enum ExpectedUpdate {
     }
 
     /// The changes `apply` would make for `summary`, in path order.
+    ///
+    /// A renamed file is two changes: its new path added, its old path removed.
     public static func plan(_ summary: ComparisonSummary) -> [Change] {
-        summary.differingFiles.map { file in
-            switch file.status {
-            case .added: return Change(kind: .added, path: file.path)
-            case .removed: return Change(kind: .removed, path: file.path)
-            case .differs, .sizeChanged, .match: return Change(kind: .replaced, path: file.path)
+        summary.differingFiles.flatMap { file in
+            switch file.outcome {
+            case .added: return [Change(kind: .added, path: file.path)]
+            case .removed: return [Change(kind: .removed, path: file.path)]
+            case .renamed(let from, _): return [Change(kind: .added, path: file.path), Change(kind: .removed, path: from)]
+            case .compared, .sizeChanged: return [Change(kind: .replaced, path: file.path)]
             }
-        }
+        }.sorted { $0.path.unicodeScalars.lexicographicallyPrecedes($1.path.unicodeScalars) }
     }
 
     /// Makes EXPECTED equal ACTUAL for the files of `summary` that do not match, and returns what it changed.
@@ -100,6 +103,14 @@ public enum ExpectedUpdate {
         } else {
             output = try lock(root)
         }
+        // A render's manifest in a folder whose pictures change no longer describes them: it goes with them, so a
+        // later render into EXPECTED is not taken as up to date.
+        var manifests: [String] = []
+        for folder in Set(changes.map { SpecGroup.folder(of: $0.path) }) {
+            let name = folder == "." ? OutputFolder.Names.renderManifest : folder + "/" + OutputFolder.Names.renderManifest
+            if case .regularFile = FileKind.of(root + "/" + name) { manifests.append(name) }
+        }
+        let removed = changes.filter { $0.kind == .removed }.map(\.path) + manifests.sorted()
         do throws(RenderError) {
             for file in summary.differingFiles where file.status != .removed {
                 guard let actual = file.actualPath else { continue }
@@ -111,12 +122,12 @@ public enum ExpectedUpdate {
                 }
                 try output.write(bytes, named: file.path)
             }
-            try output.commit(removing: changes.filter { $0.kind == .removed }.map(\.path))
+            try output.commit(removing: removed)
         } catch {
             output.discard()
             throw CompareError(.updateFailed(path: root, reason: reason(error), rolledBack: !output.needsRecovery))
         }
-        removeEmptiedFolders(changes.filter { $0.kind == .removed }.map(\.path), in: root)
+        removeEmptiedFolders(removed, in: root)
         return changes
     }
 

@@ -32,6 +32,8 @@ extension Renderer {
         let done = SharedCounter()
         let drawn = SharedCounter()
         let bytes = SharedCounter()
+        // Each distinct file's digest, computed by the thread that made its bytes, for the manifest.
+        let digests = options.inputs == nil ? nil : FileDigests()
         var files: [String] = []
         let jobs = options.jobs ?? ProcessInfo.processInfo.activeProcessorCount
         let pixels = plan.pixelWidth * plan.pixelHeight
@@ -43,7 +45,9 @@ extension Renderer {
                 let lanes = max(1, min(options.memory.lanes(wanted: jobs, each: drawer), moments.count))
                 let failures = runInParallel(count: moments.count, workers: lanes) { index in
                     let picture = try self.withDrawer { drawer in try drawer.png(state: self.state(at: moments[index])) }
-                    try output.write(picture, named: MomentName.fileName(name: name, time: moments[index]))
+                    let file = MomentName.fileName(name: name, time: moments[index])
+                    digests?.record(picture, as: [file])
+                    try output.write(picture, named: file)
                     _ = drawn.add(1)
                     _ = bytes.add(picture.count)
                     options.progress?(done.add(1), total)
@@ -57,7 +61,9 @@ extension Renderer {
                 let lanes = max(1, min(options.memory.lanes(wanted: jobs, each: drawer), runs.count))
                 let failures = runInParallel(count: runs.count, workers: lanes) { run in
                     try self.withDrawer { drawer in
-                        try Self.writeFrames(runs[run], format: format, drawer: drawer, into: output, drawn: drawn, bytes: bytes) {
+                        try Self.writeFrames(
+                            runs[run], format: format, drawer: drawer, into: output, drawn: drawn, bytes: bytes, digests: digests
+                        ) {
                             options.progress?(done.add(1), total)
                         }
                     }
@@ -71,6 +77,7 @@ extension Renderer {
             let costs = whole.map { drawer + MemoryBudget.encoderBytes($0, pixels: pixels) }
             let failures = runInParallel(count: whole.count, workers: options.memory.lanes(wanted: jobs, costs: costs)) { index in
                 let data = try self.encoded(whole[index], options: options) { options.progress?(done.add(1), total) }
+                digests?.record(data, as: [whole[index].fileName(name: name)])
                 try output.write(data, named: whole[index].fileName(name: name))
                 _ = bytes.add(data.count)
             }
@@ -78,8 +85,14 @@ extension Renderer {
             files += whole.map { $0.fileName(name: name) }
             // PNG frames and moment pictures replace each other, so the folder holds one layout.
             let picturesStale = chosen.contains(.png)
+            if let inputs = options.inputs, let digests {
+                let manifest = RenderManifest(inputs: inputs, files: digests.files(named: files))
+                try output.write(try manifest.encoded(), named: RenderManifest.fileName)
+            }
+            // A manifest not written now is removed: it would describe files this render replaced.
             try output.commit(removingStale: { file in
                 chosen.contains { $0.owns(file, name: name) } || (picturesStale && MomentName.isMomentPicture(file, name: name))
+                    || file == RenderManifest.fileName
             })
         } catch {
             output.discard()
@@ -116,11 +129,13 @@ extension Renderer {
     /// Draws the frame of `run` (frames that all show the same picture) once and writes its file for each of them.
     static func writeFrames(
         _ run: Range<Int>, format: OutputFormat, drawer: FrameDrawer, into output: OutputFolder, drawn: SharedCounter,
-        bytes: SharedCounter, frameWritten: () -> Void
+        bytes: SharedCounter, digests: FileDigests? = nil, frameWritten: () -> Void
     ) throws {
         let state = drawer.plan.timeline.state(forFrame: run.lowerBound)
         let frameBytes = format == .svg ? try drawer.svg(state: state) : try drawer.png(state: state)
         _ = drawn.add(1)
+        // One digest for the run's files: they hold the same bytes.
+        digests?.record(frameBytes, as: run.map { format.fileName(name: "", frame: $0) })
         for index in run {
             try output.write(frameBytes, named: format.fileName(name: "", frame: index))
             _ = bytes.add(frameBytes.count)

@@ -23,6 +23,10 @@ public struct WriteOptions: Sendable {
     /// They are named by `MomentName` (`<name>.0.500s.png`) as `assertPickerSnapshot` names its goldens. Only PNG:
     /// with moments, per-frame SVG is refused.
     public var moments: [Double]?
+    /// What made this render: when given, `pickerreel-manifest.json` records it and every file written
+    /// (`RenderManifest`), inside the same all-or-nothing switch; when nil, a manifest left by an earlier render is
+    /// removed, since it would no longer describe the folder.
+    package var inputs: RenderInputs?
     /// Fails the n-th rename of the switch, for tests of the rollback.
     package var renameFaults: RenameFaults?
 

@@ -62,6 +62,8 @@ public struct RenderOptions: Equatable, Sendable {
     public var times: [Double] = []
     /// `--every SECONDS`: the moments 0, SECONDS, 2 × SECONDS, … through each spec's end, as `times` writes them.
     public var every: Double?
+    /// `--force`: render every spec, even those whose output folder's manifest says they are up to date.
+    public var force = false
 
     /// The defaults: the built-in demo into `Output/seed-demo/` as PNG frames.
     public init() {}

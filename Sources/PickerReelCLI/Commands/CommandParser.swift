@@ -61,6 +61,9 @@ public enum CommandParser {
         OptionDefinition(
             name: "--every", short: nil, valueName: "SECONDS",
             help: "PNG pictures of the moments 0, SECONDS, 2×SECONDS, … to the end, as --times."),
+        OptionDefinition(
+            name: "--force", short: nil, valueName: nil,
+            help: "Render every spec, even one whose folder's manifest says it is up to date."),
         OptionDefinition(name: "--quiet", short: "-q", valueName: nil, help: "Print nothing but errors."),
         rootOption,
     ]
@@ -112,6 +115,11 @@ public enum CommandParser {
             glob matches many; specs render in parallel across cores. A folder changes only when its render is
             complete: a failed or interrupted render leaves it exactly as it was, and a second render into the
             same folder at the same time fails at once. Only the files of the formats written are replaced.
+
+            Each folder gets pickerreel-manifest.json: the digests of the spec and its files, the tool, the
+            options and library versions that made it, and every file written. A spec whose folder's manifest
+            records the same inputs, with every file there at its recorded size, is "up to date": nothing is
+            drawn or written. --force renders it anyway.
 
             A spec with "variants" renders each as if it were a spec named <name>-<suffix> (period-dark-rtl@3x):
             into DIR/<name>-<suffix>/ with <name>-<suffix>.gif and so on; its own appearance keeps <name>.
@@ -170,6 +178,7 @@ public enum CommandParser {
             }
             options.variants = parsed.values("--variant")
             options.quiet = parsed.has("--quiet")
+            options.force = parsed.has("--force")
             options.root = try root(parsed, command: name)
             if let list = parsed.value("--format") {
                 options.formats = try parseFormats(list)

@@ -37,7 +37,20 @@ extension CompareCommand {
         }
         defer { locked?.discard() }
         let settings = ComparisonSettings(metric: options.metric, threshold: options.threshold)
-        let comparison = FolderComparison(settings: settings, tolerance: options.tolerance, diffPath: diffPath())
+        var comparison = FolderComparison(settings: settings, tolerance: options.tolerance, diffPath: diffPath())
+        if FileKind.of(options.actual) == .folder {
+            let (others, records) = ShardRecord.otherShardsSpecs(in: options.actual)
+            comparison.otherShardsSpecs = others
+            let absent = others.filter { FileKind.of(options.actual + "/" + $0) != .folder }.count
+            if absent > 0 {
+                let noun = absent == 1 ? "spec folder" : "spec folders"
+                console.err(
+                    PlainText.escaped(
+                        "pickerreel compare: \(absent) \(noun) of other shards not compared (\(records.joined(separator: ", ")) in \(options.actual))"
+                    )
+                        + "\n")
+            }
+        }
         let summary = try comparison.compare(expected: options.expected, actual: options.actual, allowsMissingExpected: options.update)
 
         if summary.status == .nothingCompared && !options.allowsEmpty {

@@ -152,6 +152,8 @@ extension JSONReport.File {
             outcome = .added(size(actualSize))
         case .removed:
             outcome = .removed(size(expectedSize))
+        case .renamed:
+            outcome = .renamed(from: renamedFrom ?? "", size: size(actualSize))
         }
         return FileComparison(path: path, outcome: outcome, matches: match, expectedPath: expected, actualPath: actual, diffPath: diff)
     }

@@ -22,7 +22,8 @@ struct RenderCommand: Sendable {
             console.err(ErrorLine.text(for: problem))
             return ExitCode.badInput
         }
-        guard let sources = loadSources() else { return ExitCode.badInput }
+        guard let batch = loadSources() else { return ExitCode.badInput }
+        let sources = options.shard.map { $0.pick(from: batch, name: \.name, cost: cost(of:)) } ?? batch
         if options.specPaths.isEmpty, !options.quiet {
             console.err("pickerreel render: no spec given; rendering the built-in seed demo (give spec files to render yours)\n")
         }
@@ -53,12 +54,21 @@ struct RenderCommand: Sendable {
         let failures = runInParallel(count: sources.count, workers: workers) { index in
             let source = sources[index]
             let destination = URL(fileURLWithPath: parent).appendingPathComponent(source.name)
+            let inputs = command.inputs(of: source)
+            if !command.options.force, let inputs, RenderManifest.isCurrent(in: destination, for: inputs) {
+                _ = specsDone.add(1)
+                progress.finish()
+                if !command.options.quiet {
+                    command.console.err(PlainText.escaped("\(source.name): up to date → \(destination.relativePath)") + "\n")
+                }
+                return
+            }
             let planned = try Renderer.Planned(source.spec, variant: source.variant, file: source.path, root: command.options.root)
             try planned.plan.checkDecoding(within: command.options.memory.bytes, budget: command.options.memory.description)
             let need = sideBySide == 1 ? 0 : planned.memory(formats: command.options.formats, threads: frameWorkers, within: part)
             let summary = try shared.withShare(of: need) {
                 try command.render(
-                    source, planned: planned, into: destination, workers: frameWorkers,
+                    source, planned: planned, inputs: inputs, into: destination, workers: frameWorkers,
                     memory: sideBySide == 1 ? command.options.memory : part
                 ) {
                     total in
@@ -77,6 +87,13 @@ struct RenderCommand: Sendable {
         progress.finish()
         // An interrupted render's failures are the interruption itself; the signal handler reports it.
         guard !OutputFolders.shared.isInterrupted else { return ExitCode.badInput }
+        // Which specs this shard owned, for compare to leave the other shards' alone; an unsharded render clears it.
+        do {
+            try ShardRecord.update(in: parent, shard: options.shard, batch: batch.map(\.name), rendered: sources.map(\.name))
+        } catch {
+            console.err(ErrorLine.text(for: error))
+            return ExitCode.badInput
+        }
         for index in failures.keys.sorted() {
             if let error = failures[index] {
                 console.err(ErrorLine.text(for: error, context: sources[index].displayName, variant: sources[index].variant?.suffix))
@@ -98,8 +115,8 @@ struct RenderCommand: Sendable {
         return nil
     }
 
-    /// The specs to render, sorted by path, each variant as a spec of its own, cut to the shard by cost; nil after
-    /// reporting any that cannot be loaded or lacks a variant asked for.
+    /// The specs of the batch, sorted by path, each variant as a spec of its own (`run` cuts them to the shard by
+    /// cost); nil after reporting any that cannot be loaded or lacks a variant asked for.
     ///
     /// Every shard loads every spec, so that each machine computes the same split and a broken spec fails them all.
     func loadSources() -> [SpecSource]? {
@@ -124,8 +141,7 @@ struct RenderCommand: Sendable {
             }
         }
         guard !failed else { return nil }
-        guard let shard = options.shard else { return sources }
-        return shard.pick(from: sources, name: \.name, cost: cost(of:))
+        return sources
     }
 
     /// What rendering `source` costs, known before drawing: frames (or moments asked for) × pixels × formats.
@@ -176,7 +192,7 @@ struct RenderCommand: Sendable {
 
     /// Renders one spec into `destination` and returns a one-line summary.
     func render(
-        _ source: SpecSource, planned: Renderer.Planned, into destination: URL, workers: Int, memory: MemoryBudget,
+        _ source: SpecSource, planned: Renderer.Planned, inputs: RenderInputs?, into destination: URL, workers: Int, memory: MemoryBudget,
         frameDone: @escaping @Sendable (_ total: Int) -> Void
     ) throws -> String {
         let started = Date()
@@ -192,6 +208,7 @@ struct RenderCommand: Sendable {
         ) {
             _, total in frameDone(total)
         }
+        write.inputs = inputs
         if let step = options.every {
             write.moments = MomentName.every(step, through: renderer.duration)
         } else if !options.times.isEmpty {

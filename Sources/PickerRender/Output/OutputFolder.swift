@@ -53,6 +53,8 @@ package final class OutputFolder: @unchecked Sendable {
         static let commit = prefix + "commit-"
         static let backup = prefix + "old-"
         static let manifest = ".pickerreel-manifest"
+        /// The render manifest a render writes beside its files (`RenderManifest`), visible: it is the user's record.
+        package static let renderManifest = "pickerreel-manifest.json"
 
         /// True for the hidden entries of a render in progress or cut short, which belong to no output.
         package static func isInternal(_ name: String) -> Bool { name.hasPrefix(prefix) }
@@ -520,7 +522,7 @@ package final class OutputFolder: @unchecked Sendable {
 
     /// True for a file name or a relative path of names inside a folder: no empty, `.` or `..` component, not
     /// absolute, and not one of the folder's own hidden entries.
-    static func isRelativeName(_ name: String) -> Bool {
+    package static func isRelativeName(_ name: String) -> Bool {
         let components = name.split(separator: "/", omittingEmptySubsequences: false)
         guard let first = components.first, !Names.isInternal(String(first)), !name.unicodeScalars.contains("\u{0}") else { return false }
         return components.allSatisfy { !$0.isEmpty && $0 != "." && $0 != ".." }

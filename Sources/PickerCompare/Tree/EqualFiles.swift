@@ -1,0 +1,59 @@
+import FoundationEssentials
+import PickerKit
+import PickerRender
+
+/// Files that need no decoding: pairs with the same bytes, and files that moved to another name.
+///
+/// Comparing bytes costs a read and a memcmp; decoding two PNGs and comparing their pixels costs several times that,
+/// so a tree of goldens that did not change is compared at the speed of reading it.
+enum EqualFiles {
+    /// The match of `expected` and `actual` when their bytes are equal, or nil when they differ (or cannot be read:
+    /// decoding then says why).
+    ///
+    /// Equal bytes are one picture: its size comes from its header, which must be a PNG's within the limits, and an
+    /// animated PNG is refused as decoding refuses it. Throws `CompareError` as `FolderComparison.declaredSize` does.
+    static func match(
+        path: String, expected: String, actual: String, tolerance: Tolerance
+    ) throws(CompareError) -> FileComparison? {
+        guard case .regularFile(let expectedBytes) = FileKind.of(expected), case .regularFile(let actualBytes) = FileKind.of(actual),
+            expectedBytes == actualBytes, expectedBytes <= PNGStructure.maximumFileBytes,
+            let left = FileManager.default.contents(atPath: expected), let right = FileManager.default.contents(atPath: actual),
+            left == right
+        else { return nil }
+        let size = try FolderComparison.declaredSize(expected)
+        let pixels = PixelComparison(differentPixels: 0, antialiasedPixels: 0, size: size)
+        return FileComparison(
+            path: path, outcome: .compared(pixels), matches: tolerance.accepts(pixels), expectedPath: expected, actualPath: actual)
+    }
+
+    /// `files` with each file only in EXPECTED whose bytes are those of a file only in ACTUAL reported once, as
+    /// `renamed` at its new path, instead of as removed and added.
+    ///
+    /// Files with the same bytes (the frames of a hold) are paired in path order. Only the files on one side are
+    /// read, to a SHA-256 each; one that cannot be read stays added or removed.
+    static func pairingRenames(_ files: [FileComparison]) -> [FileComparison] {
+        func digests(_ status: FileStatus, _ side: (FileComparison) -> String?) -> [String: [Int]] {
+            var found: [String: [Int]] = [:]
+            for (index, file) in files.enumerated() where file.status == status {
+                if let path = side(file), let digest = SHA256Digest.hex(ofFile: path) { found[digest, default: []].append(index) }
+            }
+            return found
+        }
+        let removed = digests(.removed, \.expectedPath)
+        guard !removed.isEmpty else { return files }
+        let added = digests(.added, \.actualPath)
+        var result = files
+        var dropped: Set<Int> = []
+        for (digest, gone) in removed {
+            guard let arrived = added[digest] else { continue }
+            for (old, new) in zip(gone, arrived) {
+                let size: ImageSize? = if case .added(let size) = files[new].outcome { size } else { nil }
+                result[new] = FileComparison(
+                    path: files[new].path, outcome: .renamed(from: files[old].path, size: size), matches: false,
+                    expectedPath: files[old].expectedPath, actualPath: files[new].actualPath)
+                dropped.insert(old)
+            }
+        }
+        return result.indices.filter { !dropped.contains($0) }.map { result[$0] }
+    }
+}

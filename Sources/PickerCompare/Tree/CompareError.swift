@@ -20,6 +20,8 @@ public struct CompareError: Error, Equatable, Sendable, CustomStringConvertible 
         case linkLeavesTree(path: String, tree: String)
         case unfinishedSwitch(folder: String)
         case nameNotUTF8(folder: String)
+        case notAnimation(path: String, detail: String)
+        case stillAgainstAnimation(still: String, animation: String)
     }
 
     let representation: Representation
@@ -33,7 +35,8 @@ public struct CompareError: Error, Equatable, Sendable, CustomStringConvertible 
         switch representation {
         case .notFound(let path), .notFileOrFolder(let path, _), .unreadable(let path, _), .cannotList(let path, _),
             .cannotWrite(let path, _, _), .overwritesInput(let path, _), .updateFailed(let path, _, _), .animated(let path),
-            .linkLeavesTree(let path, _), .unfinishedSwitch(let path), .nameNotUTF8(let path):
+            .linkLeavesTree(let path, _), .unfinishedSwitch(let path), .nameNotUTF8(let path), .notAnimation(let path, _),
+            .stillAgainstAnimation(let path, _):
             return path
         case .mixedKinds(_, let file):
             return file
@@ -72,6 +75,11 @@ public struct CompareError: Error, Equatable, Sendable, CustomStringConvertible 
         case .nameNotUTF8(let folder):
             return
                 "\(folder): holds a file or folder whose name is not UTF-8 text, which compare cannot report or update faithfully; rename it"
+        case .notAnimation(let path, let detail):
+            return "\(path): not an APNG or WebP that can be read (\(detail))"
+        case .stillAgainstAnimation(let still, let animation):
+            return
+                "\(still) is a still picture but \(animation) is an animation (APNG or WebP); compare a still with a still or an animation with an animation"
         case .animated(let path):
             return
                 "\(path): an animated PNG (APNG), which compare cannot check frame by frame (it would see only the first); compare the PNG frames (render --format png) and keep animations out of the compared folders"

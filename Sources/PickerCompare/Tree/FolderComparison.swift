@@ -85,6 +85,7 @@ public struct FolderComparison: Sendable {
         guard let actual else {
             return FileComparison(path: path, outcome: .removed(try Self.declaredSize(expected)), matches: false, expectedPath: expected)
         }
+        if let animated = try compareAnimations(path: path, expected: expected, actual: actual, diffTarget: diffTarget) { return animated }
         let expectedImage = try Self.read(expected)
         let actualImage = try Self.read(actual)
         var pixelSettings = settings
@@ -161,6 +162,7 @@ public struct FolderComparison: Sendable {
     }
 
     static func declaredSize(_ path: String) throws(CompareError) -> ImageSize {
+        if try AnimationFile.isAnimation(path) { return try AnimationFile.size(path) }
         let size: (width: Int, height: Int)
         do {
             size = try PNGFile.declaredSize(ofFile: path)

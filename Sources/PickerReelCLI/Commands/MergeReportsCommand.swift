@@ -153,6 +153,8 @@ extension JSONReport.File {
         case .removed:
             outcome = .removed(size(expectedSize))
         }
-        return FileComparison(path: path, outcome: outcome, matches: match, expectedPath: expected, actualPath: actual, diffPath: diff)
+        var file = FileComparison(path: path, outcome: outcome, matches: match, expectedPath: expected, actualPath: actual, diffPath: diff)
+        file.animation = animation?.comparison(size: ImageSize(width: width ?? 0, height: height ?? 0))
+        return file
     }
 }

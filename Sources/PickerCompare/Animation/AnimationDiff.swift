@@ -14,9 +14,8 @@ enum AnimationDiff {
     ///
     /// Throws `CompareError.cannotWrite` when either cannot be encoded or written.
     static func write(_ result: AnimationComparer.Result, length: Double, near target: String) throws(CompareError) -> String {
-        let base = Self.stem(target)
-        let animationPath = base + ".png"
-        let stripPath = base + "-strip.png"
+        let animationPath = AnimationDiffNames.animation(of: target)
+        let stripPath = AnimationDiffNames.strip(of: target)
         let timing = result.comparison
         let fps = max(timing.expected.fps, timing.actual.fps, 1)
         let frameCount = max(1, Int((length * fps - PlaybackTiming.timeTolerance * fps).rounded(.up)))
@@ -63,11 +62,20 @@ enum AnimationDiff {
         }
         return strip
     }
+}
+
+/// Where the diff of two animations goes for a diff path `OUT`: the animation at `OUT` with `.png` for its extension,
+/// the strip at `OUT-strip.png` (extension left off).
+public enum AnimationDiffNames {
+    /// The diff animation's path: `target` with `.png` for its extension.
+    public static func animation(of target: String) -> String { stem(target) + ".png" }
+
+    /// The strip's path: `target` without its extension, then `-strip.png`.
+    public static func strip(of target: String) -> String { stem(target) + "-strip.png" }
 
     /// `path` without its extension (`.png`, `.apng`, `.webp`).
     static func stem(_ path: String) -> String {
-        let url = URL(fileURLWithPath: path)
-        let name = url.lastPathComponent
+        let name = FilePath.lastComponent(path)
         guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return path }
         return String(path.dropLast(name.distance(from: dot, to: name.endIndex)))
     }

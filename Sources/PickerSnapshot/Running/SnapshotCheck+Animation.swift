@@ -16,6 +16,7 @@ extension SnapshotCheck {
     /// empty when it matches.
     func runAnimation(_ renderer: Renderer) throws(SnapshotFailure) -> [SnapshotFinding] {
         let files = animationFiles
+        SnapshotLedger.note(files.golden)
         let bytes: [UInt8]
         do {
             bytes = [UInt8](try renderer.apng())

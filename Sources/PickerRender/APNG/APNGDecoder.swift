@@ -72,7 +72,8 @@ package enum APNGDecoder {
             do {
                 picture = try PNGFile.decode(still, path: path)
             } catch {
-                throw fail("frame \(index) does not decode (\(error))")
+                guard case .notPNG(_, let detail) = error else { throw error }
+                throw fail("frame \(index): \(detail)")
             }
             let before = canvas
             draw(picture, on: &canvas, at: control)

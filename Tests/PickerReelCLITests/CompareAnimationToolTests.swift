@@ -138,6 +138,24 @@ struct CompareAnimationToolTests {
         #expect(number(16) == 438 * 12 && number(20) == 106)
     }
 
+    @Test func updateReplacesAnAnimatedGoldenWholeThenItMatches() throws {
+        let folder = try temporaryFolder()
+        let expected = try render("demo", in: folder, formats: "apng,webp").deletingLastPathComponent()
+        let other = folder.appendingPathComponent("changed")
+        try FileManager.default.createDirectory(at: other, withIntermediateDirectories: true)
+        let changed = try render("demo", in: other, formats: "apng,webp") {
+            $0.replacingOccurrences(of: "\"opacity\": 0.4", with: "\"opacity\": 0.5")
+        }.deletingLastPathComponent()
+        let update = try runTool(["compare", expected.path, changed.path, "--update"])
+        #expect(update.status == 0, "\(update.stdout)\(update.stderr)")
+        #expect(update.stdout.contains("Updated \(expected.path): 2 replaced."), "\(update.stdout)")
+        for name in ["demo/demo.png", "demo/demo.webp"] {
+            let updated = try Data(contentsOf: expected.appendingPathComponent(name))
+            #expect(updated == (try Data(contentsOf: changed.appendingPathComponent(name))), "\(name) is ACTUAL's file")
+        }
+        #expect(try runTool(["compare", expected.path, changed.path]).status == 0)
+    }
+
     @Test func aStillPictureAgainstAnAnimationIsExitTwoNamingBoth() throws {
         let folder = try temporaryFolder()
         let animation = try render("demo", in: folder).appendingPathComponent("demo.png")

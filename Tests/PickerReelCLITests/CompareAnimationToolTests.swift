@@ -28,7 +28,7 @@ struct CompareAnimationToolTests {
         let run = try runTool(["compare", first.path, second.path, "--verbose"])
         #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
         #expect(
-            run.stdout.contains("first.png: 45 moments compared, no pixel differs (30 fps, 3.35 s, 100 frames, loops forever)"),
+            run.stdout.contains("first.png: 45 moments compared, no pixel differs (30 fps, 3.35 s, 101 frames, loops forever)"),
             "\(run.stdout)")
     }
 
@@ -61,7 +61,7 @@ struct CompareAnimationToolTests {
             .appendingPathComponent("actual.png")
         let run = try runTool(["compare", expected.path, actual.path, "--report", "junit", "junit.xml"], in: folder)
         #expect(run.status == 1, "\(run.stdout)\(run.stderr)")
-        #expect(run.stdout.contains("expected.png: 30 fps → 60 fps, 3.35 s → 3.35 s, 100 frames → 201 frames; "), "\(run.stdout)")
+        #expect(run.stdout.contains("expected.png: 30 fps → 60 fps, 3.35 s → 3.35 s, 101 frames → 201 frames; "), "\(run.stdout)")
         let junit = try String(contentsOf: folder.appendingPathComponent("junit.xml"), encoding: .utf8)
         #expect(junit.contains("30 fps → 60 fps, 3.35 s → 3.35 s"), "\(junit)")
     }

@@ -54,6 +54,6 @@ struct AnimationSnapshotTests {
         _ = try checking(try seedDemo(), in: folder)
         let faster = try seedDemo { $0.replacingOccurrences(of: "\"fps\": 30", with: "\"fps\": 60") }
         let (_, messages) = try checking(faster, in: folder)
-        #expect(messages.first?.contains("30 fps → 60 fps, 3.35 s → 3.35 s, 100 frames → 201 frames") == true, "\(messages)")
+        #expect(messages.first?.contains("30 fps → 60 fps, 3.35 s → 3.35 s, 101 frames → 201 frames") == true, "\(messages)")
     }
 }

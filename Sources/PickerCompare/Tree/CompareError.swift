@@ -3,7 +3,7 @@ import PickerRender
 /// A problem that stops a comparison (or an update) before it can say whether pictures match.
 ///
 /// A path that is not there or is not a file or folder, a file and a folder given together, a folder that cannot
-/// be listed, a link inside a tree that leads out of it, a folder an update or render left half switched, a file that is not a readable PNG, is too large or is an animated PNG, a diff picture or report that cannot be written,
+/// be listed, a link inside a tree that leads out of it, a folder an update or render left half switched, a file that is not a readable PNG, APNG or WebP, or is too large, a still picture against an animation, a diff picture or report that cannot be written,
 /// an update that could not be made. `pickerreel compare` exits with status 2 on it. Its `description` is one
 /// line naming the file, such as `shots/a.png: not a PNG image that can be read (…)`.
 public struct CompareError: Error, Equatable, Sendable, CustomStringConvertible {

@@ -64,6 +64,21 @@ struct CompareAnimationToolTests {
         #expect(run.stdout.contains("expected.png: 30 fps → 60 fps, 3.35 s → 3.35 s, 101 frames → 201 frames; "), "\(run.stdout)")
         let junit = try String(contentsOf: folder.appendingPathComponent("junit.xml"), encoding: .utf8)
         #expect(junit.contains("30 fps → 60 fps, 3.35 s → 3.35 s"), "\(junit)")
+
+        // Every report says it: the GitHub annotation, the HTML report, the JSON record.
+        let others = try runTool(
+            ["compare", expected.path, actual.path, "--report", "github", "--report", "html", "html", "--report", "json=report.json"],
+            in: folder)
+        #expect(others.status == 1, "\(others.stdout)\(others.stderr)")
+        #expect(others.stdout.contains("::error file=") && others.stdout.contains("30 fps → 60 fps, 3.35 s → 3.35 s"), "\(others.stdout)")
+        let html = try String(contentsOf: folder.appendingPathComponent("html/index.html"), encoding: .utf8)
+        #expect(html.contains("30 fps → 60 fps, 3.35 s → 3.35 s"))
+        let report =
+            try JSONSerialization.jsonObject(with: Data(contentsOf: folder.appendingPathComponent("report.json"))) as? [String: Any]
+        let animation = (report?["files"] as? [[String: Any]])?.first?["animation"] as? [String: Any]
+        #expect(animation?["timingChange"] as? String == "30 fps → 60 fps, 3.35 s → 3.35 s, 101 frames → 201 frames")
+        #expect((animation?["expected"] as? [String: Any])?["fps"] as? Double == 30)
+        #expect((animation?["actual"] as? [String: Any])?["fps"] as? Double == 60)
     }
 
     @Test func aDifferentLoopCountAloneIsADifference() throws {

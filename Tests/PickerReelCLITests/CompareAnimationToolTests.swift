@@ -171,6 +171,31 @@ struct CompareAnimationToolTests {
         #expect(try runTool(["compare", expected.path, changed.path]).status == 0)
     }
 
+    @Test func aFramesFolderAgainstAnAnimationComparesEachFrameAtItsTime() throws {
+        let folder = try temporaryFolder()
+        let render = try render("demo", in: folder, formats: "png,apng,webp")
+        let frames = folder.appendingPathComponent("frames")
+        try FileManager.default.createDirectory(at: frames, withIntermediateDirectories: true)
+        for name in try FileManager.default.contentsOfDirectory(atPath: render.path) where name.hasPrefix("frame-") {
+            try FileManager.default.copyItem(at: render.appendingPathComponent(name), to: frames.appendingPathComponent(name))
+        }
+        for animation in ["demo.png", "demo.webp"] {
+            let path = render.appendingPathComponent(animation).path
+            let forward = try runTool(["compare", frames.path, path, "--verbose"])
+            #expect(forward.status == 0, "\(forward.stdout)\(forward.stderr)")
+            #expect(forward.stdout.contains("frames: 45 moments compared, no pixel differs (30 fps, 3.35 s"), "\(forward.stdout)")
+            let backward = try runTool(["compare", path, frames.path])
+            #expect(backward.status == 0, "\(backward.stdout)\(backward.stderr)")
+        }
+        // Frame 30 (1 s) swapped for frame 60: the moment at 1 s differs.
+        try FileManager.default.removeItem(at: frames.appendingPathComponent("frame-0030.png"))
+        try FileManager.default.copyItem(
+            at: render.appendingPathComponent("frame-0060.png"), to: frames.appendingPathComponent("frame-0030.png"))
+        let run = try runTool(["compare", frames.path, render.appendingPathComponent("demo.png").path])
+        #expect(run.status == 1, "\(run.stdout)\(run.stderr)")
+        #expect(run.stdout.contains("frames: 1 of 47 moments differ: 1 s "), "\(run.stdout)")
+    }
+
     @Test func aStillPictureAgainstAnAnimationIsExitTwoNamingBoth() throws {
         let folder = try temporaryFolder()
         let animation = try render("demo", in: folder).appendingPathComponent("demo.png")

@@ -46,10 +46,9 @@ public struct FolderComparison: Sendable {
         case (.folder, .folder), (.absent, .folder):
             try Self.refuseOverwriting(inputs: [expected, actual], with: diffPath)
             files = try compareTrees(expected: present, actual: actual)
-        case (.folder, .file):
-            throw CompareError(.mixedKinds(folder: expected, file: actual))
-        case (.file, .folder):
-            throw CompareError(.mixedKinds(folder: actual, file: expected))
+        case (.folder, .file), (.file, .folder):
+            // A folder of PNG frames against an animation; anything else is refused as mixed kinds.
+            files = [try compareFrames(expected: expected, actual: actual, framesAreExpected: expectedInput == .folder(path: expected))]
         case (_, .absent):
             throw CompareError(.notFound(path: actual))
         }

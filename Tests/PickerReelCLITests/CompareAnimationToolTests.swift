@@ -196,6 +196,21 @@ struct CompareAnimationToolTests {
         #expect(run.stdout.contains("frames: 1 of 47 moments differ: 1 s "), "\(run.stdout)")
     }
 
+    @Test func mergedReportsKeepTheTimingWordsAndMoments() throws {
+        let folder = try temporaryFolder()
+        let expected = try render("expected", in: folder).appendingPathComponent("expected.png")
+        let actual = try render("actual", in: folder) { $0.replacingOccurrences(of: "\"fps\": 30", with: "\"fps\": 60") }
+            .appendingPathComponent("actual.png")
+        let shard = folder.appendingPathComponent("shard.json").path
+        let compare = try runTool(["compare", expected.path, actual.path, "--report", "json=\(shard)"])
+        #expect(compare.status == 1, "\(compare.stderr)")
+        let merged = try runTool(["merge-reports", shard])
+        #expect(merged.status == 1, "\(merged.stderr)")
+        let line = try #require(compare.stdout.split(separator: "\n").first)
+        #expect(merged.stdout.contains(line), "merged: \(merged.stdout)\none compare: \(compare.stdout)")
+        #expect(line.contains("30 fps → 60 fps"))
+    }
+
     @Test func aStillPictureAgainstAnAnimationIsExitTwoNamingBoth() throws {
         let folder = try temporaryFolder()
         let animation = try render("demo", in: folder).appendingPathComponent("demo.png")

@@ -47,6 +47,12 @@ struct AnimationSnapshotTests {
         #expect(message.contains("snapshot \"\(folder.name)\" does not match as an animation: 45 of 45 moments differ: 0 s "), "\(message)")
         #expect(outcome.diffPaths.count == 1 && outcome.diffPaths.allSatisfy { FileManager.default.fileExists(atPath: $0) })
         #expect(message.contains("diff:   \(outcome.diffPaths[0])"), "\(message)")
+        #expect(message.contains("strip:  \(AnimationDiffNames.strip(of: outcome.diffPaths[0]))"), "\(message)")
+        #expect(FileManager.default.fileExists(atPath: AnimationDiffNames.strip(of: outcome.diffPaths[0])))
+        // The failure's files, made on purpose here.
+        for path in outcome.actualPaths + outcome.diffPaths + outcome.diffPaths.map(AnimationDiffNames.strip) {
+            try? FileManager.default.removeItem(atPath: path)
+        }
     }
 
     @Test func aChangedFrameRateIsSaidInWords() throws {

@@ -34,3 +34,35 @@ public func assertPickerSnapshot(
     assertion.kind = kind
     return try assertion.run(spec: spec, file: nil, variants: variants)
 }
+
+/// Reads the spec at `specFile` (absolute, or relative to the working directory) as `pickerreel` reads it and checks
+/// its animation against the one animated golden for `name`, as `assertPickerSnapshot(of:as:named:)` does.
+///
+/// Throws `SnapshotFailure` also when the file cannot be read or is not a valid spec, with the decoder's message.
+@discardableResult
+public func assertPickerSnapshot(
+    ofSpecFile specFile: String,
+    as kind: SnapshotKind,
+    named name: String,
+    variants: [String]? = nil,
+    tolerance: Tolerance = SnapshotDefaults.tolerance,
+    settings: ComparisonSettings = ComparisonSettings(),
+    snapshotDirectory: String? = nil,
+    record: SnapshotRecordMode = .missing,
+    fileID: String = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+) throws(SnapshotFailure) -> SnapshotOutcome {
+    let spec: PickerSpec
+    do {
+        spec = try PickerSpec(contentsOf: URL(fileURLWithPath: specFile), file: specFile)
+    } catch {
+        throw SnapshotFailure(.cannotRender(name: name, reason: "\(error)"))
+    }
+    var assertion = SnapshotAssertion(
+        name: name, times: [0], tolerance: tolerance, settings: settings, snapshotDirectory: snapshotDirectory, record: record,
+        location: SnapshotReporter.Location(fileID: fileID, filePath: filePath, line: line, column: column))
+    assertion.kind = kind
+    return try assertion.run(spec: spec, file: specFile, variants: variants)
+}

@@ -37,6 +37,21 @@ struct AnimationSnapshotTests {
         #expect(check.matches && issues.isEmpty, "\(issues)")
     }
 
+    @Test func aSpecFileIsCheckedAsAnAnimationInEveryVariant() throws {
+        let folder = try SnapshotFolder()
+        let file = repositoryRoot.appendingPathComponent("Fixtures/gallery/segmented.json").path
+        let check = {
+            try collecting {
+                try assertPickerSnapshot(ofSpecFile: file, as: .animation, named: folder.name, snapshotDirectory: folder.path)
+            }
+        }
+        let (recording, _) = try check()
+        #expect(recording.recordedGoldens)
+        #expect(try folder.files() == ["\(folder.name)-dark.animated.png", "\(folder.name).animated.png"])
+        let (again, issues) = try check()
+        #expect(again.matches && issues.isEmpty, "\(issues.map(\.message))")
+    }
+
     @Test func aChangedSpecFailsNamingTheMomentsAndTheDiff() throws {
         let folder = try SnapshotFolder()
         _ = try checking(try seedDemo(), in: folder)

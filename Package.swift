@@ -106,8 +106,9 @@ let package = Package(
                 "CPickerOpenat2", "CPickerNettle",
             ]),
 
-        // Comparing pictures: pixelmatch's YIQ and OKLab distances with anti-aliasing detection, trees, reports, update.
-        .target(name: "PickerCompare", dependencies: ["PickerKit", "PickerRender"]),
+        // Comparing pictures: pixelmatch's YIQ and OKLab distances with anti-aliasing detection, trees, reports, update;
+        // animations (APNG, and WebP read with PickerWebP's decoder) compared in time.
+        .target(name: "PickerCompare", dependencies: ["PickerKit", "PickerRender", "PickerWebP"]),
 
         // The library users import: `Renderer` (frames, animation formats, the all-or-nothing write into a folder),
         // spec files, and the model, drawing and comparison modules re-exported.

@@ -1,5 +1,6 @@
 #include <webp/encode.h>
 #include <webp/mux.h>
+#include <webp/demux.h>
 #include <dlfcn.h>
 #include <stdio.h>
 #include <string.h>
@@ -50,6 +51,46 @@ static inline int picker_webp_load(picker_webp *_Nonnull functions, char *_Nonnu
     if (!symbol) { snprintf(error, size, "lib%s has no function %s", #library, #name); return -1; } \
     memcpy(&functions->name, &symbol, sizeof symbol);
     PICKER_WEBP_FUNCTIONS(PICKER_WEBP_LOOKUP)
+#undef PICKER_WEBP_LOOKUP
+    return 0;
+}
+
+// libwebpdemux's animation decoder, for `compare` reading an animated WebP golden: opened on the first WebP read,
+// as the encoder's libraries are. WebPAnimDecoderOptionsInit and WebPAnimDecoderNew are inline helpers calling the
+// `…Internal` functions, which the Swift side calls with `picker_webp_demux_abi`.
+#define PICKER_WEBP_DEMUX_FUNCTIONS(X) \
+    X(webpdemux, WebPAnimDecoderOptionsInitInternal) X(webpdemux, WebPAnimDecoderNewInternal) \
+    X(webpdemux, WebPAnimDecoderGetInfo) X(webpdemux, WebPAnimDecoderHasMoreFrames) X(webpdemux, WebPAnimDecoderGetNext) \
+    X(webpdemux, WebPAnimDecoderDelete)
+
+#define PICKER_WEBP_FIELD(library, name) __typeof__(&name) _Nonnull name;
+typedef struct picker_webp_demux {
+    PICKER_WEBP_DEMUX_FUNCTIONS(PICKER_WEBP_FIELD)
+} picker_webp_demux;
+#undef PICKER_WEBP_FIELD
+
+static inline int picker_webp_demux_abi(void) { return WEBP_DEMUX_ABI_VERSION; }
+
+#ifdef __APPLE__
+#define PICKER_WEBPDEMUX_SONAME "libwebpdemux.2.dylib"
+#else
+#define PICKER_WEBPDEMUX_SONAME "libwebpdemux.so.2"
+#endif
+
+// Opens libwebpdemux and fills `functions`; returns 0, or -1 with what failed in `error`. Never closed.
+static inline int picker_webp_demux_load(picker_webp_demux *_Nonnull functions, char *_Nonnull error, size_t size) {
+    void *webpdemux = dlopen(PICKER_WEBPDEMUX_SONAME, RTLD_NOW | RTLD_LOCAL);
+    if (!webpdemux) {
+        const char *reason = dlerror();
+        snprintf(error, size, "%s", reason ? reason : PICKER_WEBPDEMUX_SONAME);
+        return -1;
+    }
+    void *symbol;
+#define PICKER_WEBP_LOOKUP(library, name) \
+    symbol = dlsym(library, #name); \
+    if (!symbol) { snprintf(error, size, "lib%s has no function %s", #library, #name); return -1; } \
+    memcpy(&functions->name, &symbol, sizeof symbol);
+    PICKER_WEBP_DEMUX_FUNCTIONS(PICKER_WEBP_LOOKUP)
 #undef PICKER_WEBP_LOOKUP
     return 0;
 }

@@ -80,6 +80,8 @@ struct SnapshotAssertion {
     var snapshotDirectory: String?
     var record: SnapshotRecordMode
     var location: SnapshotReporter.Location
+    /// `.animation` for one animated golden per variant; nil for a golden per time.
+    var kind: SnapshotKind?
     /// Where `PICKERREEL_RECORD` and `RECORD_SNAPSHOTS` are read.
     var environment = ProcessInfo.processInfo.environment
 
@@ -117,7 +119,7 @@ struct SnapshotAssertion {
                 throw SnapshotFailure(.cannotRender(name: locations.name, reason: "\(error)"))
             }
             let check = SnapshotCheck(locations: locations, tolerance: tolerance, settings: settings, mode: mode)
-            findings += try check.run(renderer)
+            findings += try kind == .animation ? check.runAnimation(renderer) : check.run(renderer)
         }
         let outcome = SnapshotOutcome(name: name, goldenFolder: goldenFolder, tolerance: tolerance, findings: findings)
         SnapshotReporter(location: location).report(outcome)

@@ -28,6 +28,7 @@ public struct SnapshotOutcome: Equatable, Sendable {
     public var diffPaths: [String] {
         findings.compactMap { finding in
             if case .differs(_, _, _, let diff, _) = finding { return diff }
+            if case .animationDiffers(_, _, let diff, _, _) = finding { return diff }
             return nil
         }
     }
@@ -36,7 +37,8 @@ public struct SnapshotOutcome: Equatable, Sendable {
     public var actualPaths: [String] {
         findings.compactMap { finding in
             switch finding {
-            case .differs(_, _, let actual, _, _), .differentSizes(_, _, let actual, _, _): return actual
+            case .differs(_, _, let actual, _, _), .differentSizes(_, _, let actual, _, _), .animationDiffers(_, let actual, _, _, _):
+                return actual
             case .recorded, .unreadableGolden, .missingGolden: return nil
             }
         }
@@ -46,6 +48,7 @@ public struct SnapshotOutcome: Equatable, Sendable {
     public var mismatches: [PixelComparison] {
         findings.compactMap { finding in
             if case .differs(_, _, _, _, let pixels) = finding { return pixels }
+            if case .animationDiffers(_, _, _, _, let pixels) = finding { return pixels }
             return nil
         }
     }
@@ -62,6 +65,8 @@ public struct SnapshotOutcome: Equatable, Sendable {
                 return (Self.message(finding, name: name, tolerance: tolerance), [golden, actual, diff])
             case .differentSizes(_, let golden, let actual, _, _):
                 return (Self.message(finding, name: name, tolerance: tolerance), [golden, actual])
+            case .animationDiffers(let golden, let actual, let diff, _, _):
+                return (Self.message(finding, name: name, tolerance: tolerance), [golden, actual] + (diff.map { [$0] } ?? []))
             case .unreadableGolden, .missingGolden:
                 return (Self.message(finding, name: name, tolerance: tolerance), [])
             }
@@ -119,6 +124,16 @@ public struct SnapshotOutcome: Equatable, Sendable {
                 snapshot "\(name)" at \(SnapshotLocations.label(of: time)): no golden, and record mode never writes one
                   record it with PICKERREEL_RECORD=missing swift test, look at it and commit it: \(golden)
                 """
+        case .animationDiffers(let golden, let actual, let diff, let finding, _):
+            return """
+                snapshot "\(name)" does not match as an animation: \(finding) (allowed per moment: \(allowance(tolerance)))
+                  golden: \(golden)
+                  actual: \(actual)
+                """
+                    + (diff.map {
+                        "\n  diff:   \($0) (an APNG playing in time)\n  strip:  \(AnimationDiffNames.strip(of: $0)) (the differing moments side by side)"
+                    } ?? "")
+                    + "\n  \(rerecord)"
         case .recorded(let time, let golden, _):
             return "snapshot \"\(name)\" at \(SnapshotLocations.label(of: time)): recorded \(golden)"
         }

@@ -7,7 +7,8 @@ import Testing
 ///
 /// The same API other packages use. Re-record with `PICKERREEL_RECORD=1 swift test --filter GoldenImageTests`, then
 /// look at the pictures before committing them.
-@Suite("Golden images")
+/// A golden no test of the suite reads is reported after it (a failure with `PICKERREEL_RECORD=never`).
+@Suite("Golden images", .snapshotOrphans(in: repositoryRoot.appendingPathComponent("Fixtures/golden").path))
 struct GoldenImageTests {
     /// Where the project keeps its goldens: in Fixtures, not beside the tests, like every other fixture.
     static let goldenFolder = repositoryRoot.appendingPathComponent("Fixtures/golden").path

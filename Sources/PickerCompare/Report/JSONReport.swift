@@ -6,7 +6,7 @@ import PickerKit
 ///
 /// Keys left out rather than null: `expected`, `actual` and `diff` of a file when there is none; `width` and
 /// `height` when the sizes differ (then `expectedSize` and `actualSize`); the pixel figures when no pixel was
-/// compared. `settings` has `maxDiffPixels` or `maxDiffRatio`, whichever tolerance is in force.
+/// compared; `animation` unless both files are animations. `settings` has `maxDiffPixels` or `maxDiffRatio`, whichever tolerance is in force.
 public struct JSONReport: Codable, Equatable, Sendable {
     /// The settings the comparison ran with.
     public struct Settings: Codable, Equatable, Sendable {
@@ -57,6 +57,8 @@ public struct JSONReport: Codable, Equatable, Sendable {
         public var ratio: Double?
         /// For a renamed file, its path in EXPECTED.
         public var renamedFrom: String?
+        /// For two animations: their timing and the moments that differ.
+        public var animation: Animation?
 
         init(_ file: FileComparison) {
             path = file.path
@@ -65,6 +67,7 @@ public struct JSONReport: Codable, Equatable, Sendable {
             expected = file.expectedPath
             actual = file.actualPath
             diff = file.diffPath
+            animation = file.animation.map(Animation.init)
             switch file.outcome {
             case .compared(let pixels):
                 width = pixels.size.width

@@ -29,6 +29,7 @@ enum ReportWording {
     /// What was found for one file, without its path, such as `12 pixels differ (0.0259%), 3 anti-aliased not
     /// counted` or `only in ACTUAL (438×106 px)`.
     static func finding(_ file: FileComparison) -> String {
+        if let animation = file.animation, case .compared = file.outcome { return animation.finding }
         switch file.outcome {
         case .compared(let pixels):
             return "\(pixelCount(pixels.differentPixels)) (\(percent(pixels.ratio))), \(pixels.antialiasedPixels) anti-aliased not counted"

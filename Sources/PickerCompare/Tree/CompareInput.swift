@@ -30,7 +30,7 @@ enum CompareInput: Equatable {
         }
     }
 
-    /// The relative paths (`/`-separated) of the PNG files in the tree under `folder`, sorted by Unicode scalars
+    /// The relative paths (`/`-separated) of the PNG, APNG and WebP files in the tree under `folder`, sorted by Unicode scalars
     /// so reports are stable.
     ///
     /// A folder holding the journal of a switch cut short (an update or render killed half way) throws
@@ -67,11 +67,14 @@ enum CompareInput: Equatable {
             }
             if case .folder = FileKind.of(path) {
                 if !isLink { try walk(folder: path, tree: tree, prefix: relative + "/", into: &found) }
-            } else if name.lowercased().hasSuffix(".png") {
+            } else if Self.picturesSuffixes.contains(where: name.lowercased().hasSuffix) {
                 found.append(relative)
             }
         }
     }
+
+    /// The files a tree comparison reads: PNG pictures, and animations (APNG, WebP) compared in time.
+    static let picturesSuffixes = [".png", ".apng", ".webp"]
 
     /// The names in `folder`, read with readdir so that a name that is not UTF-8 is seen: it throws
     /// `nameNotUTF8` (Foundation's listing turns its bytes into U+FFFD, so such a golden was silently left out, or

@@ -10,8 +10,9 @@ enum EqualFiles {
     /// The match of `expected` and `actual` when their bytes are equal, or nil when they differ (or cannot be read:
     /// decoding then says why).
     ///
-    /// Equal bytes are one picture: its size comes from its header, which must be a PNG's within the limits, and an
-    /// animated PNG is refused as decoding refuses it. Throws `CompareError` as `FolderComparison.declaredSize` does.
+    /// Equal bytes are one picture or one animation: its size comes from its header, read as
+    /// `FolderComparison.declaredSize` reads it (a PNG within the limits, an APNG or an animated WebP), and it throws
+    /// the `CompareError` that does.
     static func match(
         path: String, expected: String, actual: String, tolerance: Tolerance
     ) throws(CompareError) -> FileComparison? {

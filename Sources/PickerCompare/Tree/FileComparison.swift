@@ -50,6 +50,9 @@ public struct FileComparison: Equatable, Sendable {
     public var actualPath: String?
     /// Where its diff picture was written, when one was asked for and the file differs pixel by pixel.
     public var diffPath: String?
+    /// For two animations (APNG, WebP): how each plays and the moments that differ; `outcome`'s pixels are then the
+    /// figures of the moment that differs most.
+    public var animation: AnimationComparison?
 
     /// Creates the record of one file's comparison.
     public init(

@@ -50,10 +50,9 @@ public struct FolderComparison: Sendable {
         case (.folder, .folder), (.absent, .folder):
             try Self.refuseOverwriting(inputs: [expected, actual], with: diffPath)
             files = try compareTrees(expected: present, actual: actual)
-        case (.folder, .file):
-            throw CompareError(.mixedKinds(folder: expected, file: actual))
-        case (.file, .folder):
-            throw CompareError(.mixedKinds(folder: actual, file: expected))
+        case (.folder, .file), (.file, .folder):
+            // A folder of PNG frames against an animation; anything else is refused as mixed kinds.
+            files = [try compareFrames(expected: expected, actual: actual, framesAreExpected: expectedInput == .folder(path: expected))]
         case (_, .absent):
             throw CompareError(.notFound(path: actual))
         }
@@ -95,6 +94,7 @@ public struct FolderComparison: Sendable {
             return FileComparison(path: path, outcome: .removed(try Self.declaredSize(expected)), matches: false, expectedPath: expected)
         }
         if let equal = try EqualFiles.match(path: path, expected: expected, actual: actual, tolerance: tolerance) { return equal }
+        if let animated = try compareAnimations(path: path, expected: expected, actual: actual, diffTarget: diffTarget) { return animated }
         let expectedImage = try Self.read(expected)
         let actualImage = try Self.read(actual)
         var pixelSettings = settings
@@ -171,6 +171,7 @@ public struct FolderComparison: Sendable {
     }
 
     static func declaredSize(_ path: String) throws(CompareError) -> ImageSize {
+        if try AnimationFile.isAnimation(path) { return try AnimationFile.size(path) }
         let size: (width: Int, height: Int)
         do {
             size = try PNGFile.declaredSize(ofFile: path)

@@ -155,6 +155,8 @@ extension JSONReport.File {
         case .renamed:
             outcome = .renamed(from: renamedFrom ?? "", size: size(actualSize))
         }
-        return FileComparison(path: path, outcome: outcome, matches: match, expectedPath: expected, actualPath: actual, diffPath: diff)
+        var file = FileComparison(path: path, outcome: outcome, matches: match, expectedPath: expected, actualPath: actual, diffPath: diff)
+        file.animation = animation?.comparison(size: ImageSize(width: width ?? 0, height: height ?? 0))
+        return file
     }
 }

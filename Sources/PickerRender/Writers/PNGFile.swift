@@ -38,6 +38,15 @@ package enum PNGFile {
         return try ImageSurface(pngBytes: bytes, path: path).rgbaImage()
     }
 
+    /// Decodes the PNG `bytes` held in memory (an APNG frame made into a still PNG); `path` names the file in errors.
+    ///
+    /// Throws as `read` does for bytes that are not a readable PNG.
+    package static func decode(_ bytes: [UInt8], path: String) throws(RenderError) -> RGBAImage {
+        _ = try PNGStructure(checking: bytes, path: path)
+        if let decoder = try? PNGDecoder(), let image = try? decoder.decode(bytes, path: path) { return image }
+        return try ImageSurface(pngBytes: bytes, path: path).rgbaImage()
+    }
+
     /// The size the PNG at `path` declares in its header, read without decoding it; throws as `read` does for a
     /// file that is not a regular file, not a PNG, or beyond the limits.
     package static func declaredSize(ofFile path: String) throws(RenderError) -> (width: Int, height: Int) {
@@ -76,6 +85,26 @@ package enum PNGFile {
             }
         }
         return false
+    }
+
+    /// Up to `count` bytes from the start of the file at `path`, to tell kinds of file apart by their signature.
+    ///
+    /// Throws `RenderError.file` when it cannot be read.
+    package static func head(_ path: String, count: Int) throws(RenderError) -> [UInt8] {
+        try readBytes(path, count: count)
+    }
+
+    /// Every byte of the regular file at `path` (an APNG or WebP to decode), refused without reading when it is not
+    /// a regular file or is larger than the largest PNG the limits allow; throws `RenderError.file`.
+    package static func whole(_ path: String) throws(RenderError) -> [UInt8] {
+        let kind = FileKind.of(path)
+        guard case .regularFile(let size) = kind else {
+            throw RenderError.file(path: path, reason: kind.refusal ?? "it is not a regular file")
+        }
+        guard size <= PNGStructure.maximumFileBytes else {
+            throw RenderError.file(path: path, reason: "the file is \(size) bytes; at most \(PNGStructure.maximumFileBytes) bytes are read")
+        }
+        return try readBytes(path, count: PNGStructure.maximumFileBytes)
     }
 
     /// Up to `count` bytes from the start of the regular file at `path`.

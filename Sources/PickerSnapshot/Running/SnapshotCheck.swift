@@ -12,6 +12,7 @@ struct SnapshotCheck {
     func run(_ renderer: Renderer) throws(SnapshotFailure) -> [SnapshotFinding] {
         var findings: [SnapshotFinding] = []
         for frame in locations.frames {
+            SnapshotLedger.note(frame.goldenPath)
             let image: RGBAImage
             do {
                 image = try renderer.image(at: frame.time)

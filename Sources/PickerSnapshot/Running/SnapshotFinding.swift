@@ -22,12 +22,14 @@ enum SnapshotFinding: Equatable, Sendable {
     case unreadableGolden(time: Double, golden: String, reason: String)
     /// There is no golden and record mode `never` forbids writing one.
     case missingGolden(time: Double, golden: String)
+    /// The animation differs from its animated golden; `finding` says how (timing in words, moments with times).
+    case animationDiffers(golden: String, actual: String, diff: String?, finding: String, pixels: PixelComparison?)
 
     /// The golden this finding is about.
     var golden: String {
         switch self {
         case .recorded(_, let golden, _), .differs(_, let golden, _, _, _), .differentSizes(_, let golden, _, _, _),
-            .unreadableGolden(_, let golden, _), .missingGolden(_, let golden):
+            .unreadableGolden(_, let golden, _), .missingGolden(_, let golden), .animationDiffers(let golden, _, _, _, _):
             return golden
         }
     }

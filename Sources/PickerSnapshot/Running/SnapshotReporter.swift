@@ -36,6 +36,21 @@ struct SnapshotReporter {
             defer { lock.unlock() }
             return recorded
         }
+
+        private var warned: [String] = []
+
+        func warn(_ message: String) {
+            lock.lock()
+            warned.append(message)
+            lock.unlock()
+        }
+
+        /// The warnings that would have been recorded.
+        var warnings: [String] {
+            lock.lock()
+            defer { lock.unlock() }
+            return warned
+        }
     }
 
     @TaskLocal static var collector: Collector?
@@ -45,6 +60,21 @@ struct SnapshotReporter {
     /// Records `outcome`'s findings, one issue each (the goldens written, one issue in all), with their pictures.
     func report(_ outcome: SnapshotOutcome) {
         for issue in outcome.issues { record(issue.message, attachments: issue.pictures) }
+    }
+
+    /// Records `message` as one issue, or as a warning (Swift Testing's warning severity; a line on standard output
+    /// under XCTest, which has none) when `isWarning`.
+    func report(message: String, isWarning: Bool) {
+        guard isWarning else { return record(message, attachments: []) }
+        if let collector = Self.collector {
+            collector.warn(message)
+        } else if Test.current != nil {
+            let source = SourceLocation(
+                fileID: location.fileID, filePath: "\(location.filePath)", line: Int(location.line), column: Int(location.column))
+            Issue.record(Comment(rawValue: message), severity: .warning, sourceLocation: source)
+        } else {
+            print("\(location.filePath):\(location.line): warning: \(message)")
+        }
     }
 
     private func record(_ message: String, attachments: [String]) {

@@ -1,0 +1,82 @@
+import PickerKit
+
+/// What comparing two animations in time found: how each plays, and the pixels that differ at each moment.
+///
+/// A moment is a time at which either animation shows a new picture; at each, the pictures the two show then are
+/// compared pixel by pixel (past the end of the shorter one, its last picture). The animations match when they play
+/// alike (`timingChange` is nil) and every moment is within the tolerance.
+public struct AnimationComparison: Equatable, Sendable {
+    /// One moment whose pictures differ.
+    public struct Moment: Equatable, Sendable {
+        /// Seconds from the start.
+        public var time: Double
+        /// The pixel figures of the two pictures shown then.
+        public var pixels: PixelComparison
+
+        /// Creates the record of one moment.
+        public init(time: Double, pixels: PixelComparison) {
+            self.time = time
+            self.pixels = pixels
+        }
+    }
+
+    /// How EXPECTED plays.
+    public var expected: PlaybackTiming
+    /// How ACTUAL plays.
+    public var actual: PlaybackTiming
+    /// How many moments were compared.
+    public var momentCount: Int
+    /// The moments with at least one differing pixel (anti-aliasing aside), in time order, diff pictures not kept.
+    public var differingMoments: [Moment]
+
+    /// Creates the record of a comparison.
+    public init(expected: PlaybackTiming, actual: PlaybackTiming, momentCount: Int, differingMoments: [Moment]) {
+        self.expected = expected
+        self.actual = actual
+        self.momentCount = momentCount
+        self.differingMoments = differingMoments
+    }
+
+    /// Such as `30 fps → 60 fps, 2.63 s → 2.63 s`, or nil when both play alike.
+    public var timingChange: String? { expected.change(to: actual) }
+
+    /// The moment with the most differing pixels, or nil when none differs.
+    public var largest: Moment? {
+        differingMoments.max { $0.pixels.differentPixels < $1.pixels.differentPixels }
+    }
+
+    /// What was found, for the reports: the timing change in words, then the differing moments with their times,
+    /// such as `30 fps → 60 fps, 2.63 s → 2.63 s; 3 of 40 moments differ: 0.433 s 1,234 pixels, …`.
+    public var finding: String {
+        var parts: [String] = []
+        if let timingChange { parts.append(timingChange) }
+        let differing = differingMoments
+        if differing.isEmpty {
+            let moments = momentCount == 1 ? "1 moment" : "\(ReportWording.grouped(momentCount)) moments"
+            parts.append("\(moments) compared, no pixel differs" + (timingChange == nil ? " (\(expected.summary))" : ""))
+        } else {
+            let shown = differing.prefix(Self.listedMoments).map { moment in
+                "\(Self.time(moment.time)) \(ReportWording.grouped(moment.pixels.differentPixels)) px"
+            }
+            let more = differing.count > Self.listedMoments ? ", …" : ""
+            var line = "\(differing.count) of \(ReportWording.grouped(momentCount)) moments differ: " + shown.joined(separator: ", ") + more
+            if let largest {
+                line +=
+                    "; largest \(ReportWording.pixelCount(largest.pixels.differentPixels)) (\(ReportWording.percent(largest.pixels.ratio))) at \(Self.time(largest.time))"
+            }
+            parts.append(line)
+        }
+        return parts.joined(separator: "; ")
+    }
+
+    /// How many differing moments a finding names before `…`.
+    static let listedMoments = 8
+
+    /// A moment's time with up to three decimals, as `0.433 s`, `1 s`.
+    static func time(_ seconds: Double) -> String {
+        var text = CNumberFormat.string("%.3f", seconds)
+        while text.hasSuffix("0") { text.removeLast() }
+        if text.hasSuffix(".") { text.removeLast() }
+        return text + " s"
+    }
+}

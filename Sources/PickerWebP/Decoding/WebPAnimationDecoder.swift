@@ -1,0 +1,65 @@
+import CPickerWebP
+import PickerKit
+
+/// Reads an animated (or still) WebP into the pictures it shows with libwebpdemux's `WebPAnimDecoder`, which applies
+/// each frame's dispose and blend, so `compare` can check a WebP golden frame by frame in time.
+package enum WebPAnimationDecoder {
+    /// libwebpdemux's functions, or why it could not be opened; made on the first WebP read.
+    private static let loaded = FunctionTable<picker_webp_demux>.load { picker_webp_demux_load($0, $1, $2) }
+
+    /// True when `bytes` start as a WebP file does (`RIFF`, a size, `WEBP`).
+    package static func isWebP(_ bytes: some Collection<UInt8>) -> Bool {
+        let head = Array(bytes.prefix(12))
+        return head.count == 12 && head[0..<4] == [0x52, 0x49, 0x46, 0x46] && head[8..<12] == [0x57, 0x45, 0x42, 0x50]
+    }
+
+    /// The pictures of the WebP in `bytes`, each as shown, with its duration; a still WebP is one picture.
+    ///
+    /// Throws `WebPDecodingError` naming `path` when libwebpdemux is missing, cannot parse the bytes or stops at a
+    /// frame, and for a canvas beyond the picture limits or more frames than `DecodedAnimation.maximumPixels`.
+    package static func decode(_ bytes: [UInt8], path: String) throws(WebPDecodingError) -> DecodedAnimation {
+        func fail(_ detail: String) -> WebPDecodingError { WebPDecodingError(path: path, detail: detail) }
+        let demux: picker_webp_demux
+        switch loaded {
+        case .success(let table): demux = table.pointer.pointee
+        case .failure(let failure): throw fail("\(failure.reason); install libwebpdemux2")
+        }
+        var options = WebPAnimDecoderOptions()
+        guard demux.WebPAnimDecoderOptionsInitInternal(&options, picker_webp_demux_abi()) != 0 else {
+            throw fail("libwebpdemux's version does not match its header")
+        }
+        options.color_mode = MODE_RGBA
+        options.use_threads = 0
+        return try bytes.withUnsafeBufferPointer { buffer throws(WebPDecodingError) -> DecodedAnimation in
+            var data = WebPData(bytes: buffer.baseAddress, size: buffer.count)
+            guard let decoder = demux.WebPAnimDecoderNewInternal(&data, &options, picker_webp_demux_abi()) else {
+                throw fail("libwebpdemux cannot parse it: not a WebP, or damaged")
+            }
+            defer { demux.WebPAnimDecoderDelete(decoder) }
+            var info = WebPAnimInfo()
+            guard demux.WebPAnimDecoderGetInfo(decoder, &info) != 0 else { throw fail("libwebpdemux cannot read its header") }
+            let (width, height, count) = (Int(info.canvas_width), Int(info.canvas_height), Int(info.frame_count))
+            guard width > 0, height > 0, width <= SpecLimits.maximumPixelsPerSide, height <= SpecLimits.maximumPixelsPerSide,
+                count <= DecodedAnimation.maximumPixels / (width * height)
+            else {
+                throw fail("\(count) frames of \(width) × \(height) px are beyond the picture limits")
+            }
+            var pictures: [RGBAImage] = []
+            var delays: [Double] = []
+            var previousEnd: Int32 = 0
+            while demux.WebPAnimDecoderHasMoreFrames(decoder) != 0 {
+                var canvas: UnsafeMutablePointer<UInt8>?
+                var end: Int32 = 0
+                guard demux.WebPAnimDecoderGetNext(decoder, &canvas, &end) != 0, let canvas,
+                    let picture = RGBAImage(
+                        width: width, height: height, pixels: Array(UnsafeBufferPointer(start: canvas, count: width * height * 4)))
+                else { throw fail("libwebpdemux stops at frame \(pictures.count)") }
+                pictures.append(picture)
+                delays.append(Double(end - previousEnd) / 1000)
+                previousEnd = end
+            }
+            guard !pictures.isEmpty else { throw fail("it holds no frame") }
+            return DecodedAnimation(width: width, height: height, pictures: pictures, delays: delays, loopCount: Int(info.loop_count))
+        }
+    }
+}

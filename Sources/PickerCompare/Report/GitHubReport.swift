@@ -1,7 +1,8 @@
 import PickerKit
 
 /// What `pickerreel compare --report github` gives GitHub Actions: one `::error` workflow command per file that
-/// does not match (shown on the pull request), and a Markdown table for the job's step summary.
+/// does not match (shown on the pull request), after one `::warning` naming a change of render environment, and a
+/// Markdown table for the job's step summary.
 ///
 /// Every name in them is escaped for where it goes: `PlainText.escaped` first (no control character, no line that
 /// starts a command), then GitHub's own escaping of a command's data (`%25 %0D %0A`) and properties (also
@@ -22,7 +23,9 @@ public enum GitHubReport {
     public static func annotations(_ summary: ComparisonSummary) -> String {
         let units = ReviewUnit.units(summary).filter { !$0.matches }
         let shown = units.count > annotationLimit ? units.prefix(annotationLimit - 1) : units[...]
-        var text = shown.map { unit in
+        // What explains every difference below comes first, as a warning: it is not a failure of its own.
+        var text = ReportWording.environment(summary).map { command("warning", properties: [("title", "pickerreel compare: render environment")], message: $0) } ?? ""
+        text += shown.map { unit in
             command("error", properties: [("file", unit.location), ("title", "pickerreel compare: \(unit.title)")], message: unit.message)
         }.joined()
         let rest = units.dropFirst(shown.count)
@@ -41,6 +44,7 @@ public enum GitHubReport {
         let verdict = summary.status == .nothingCompared ? "Nothing compared: no PNG files on either side." : ReportWording.verdict(summary)
         var text = "### pickerreel compare: \(markdown(verdict))\n\n"
         text += "EXPECTED \(code(summary.expected)), ACTUAL \(code(summary.actual))\n\n"
+        if let environment = ReportWording.environment(summary) { text += "**\(markdown(environment))**\n\n" }
         let differing = ReviewUnit.units(summary).filter { !$0.matches }
         guard !differing.isEmpty else { return String(decoding: Array(text.utf8.prefix(limit)), as: UTF8.self) }
         text += "| spec | finding |\n|---|---|\n"

@@ -10,6 +10,7 @@ enum HTMLReportAssets {
         th, td { border: 1px solid #d1d1d6; padding: 0.15em 0.5em; text-align: left; }
         th { font-weight: 500; color: #636366; } td.count { text-align: right; font-weight: 600; }
         .verdict { font-size: 1.1em; font-weight: 600; }
+        .environment { font-weight: 600; color: #a05a00; }
         .verdict.match { color: #248a3d; } .verdict.differences, .verdict.nothing-compared { color: #d70015; }
         .muted { color: #636366; }
         .toolbar { position: sticky; top: 0; z-index: 2; background: #fff; padding: 0.5em 0; border-bottom: 1px solid #d1d1d6; }

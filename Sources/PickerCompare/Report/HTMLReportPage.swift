@@ -25,6 +25,7 @@ enum HTMLReportPage {
             <header>
             <h1>pickerreel compare</h1>
             <p class="verdict \(summary.status.rawValue)" id="verdict">\(html(ReportWording.verdict(summary)))</p>
+            \(ReportWording.environment(summary).map { #"<p class="environment" id="environment">\#(html($0))</p>"# } ?? "")
             <p class="roots">EXPECTED <code>\(html(summary.expected))</code>, ACTUAL <code>\(html(summary.actual))</code></p>
             <table class="summary" id="summary"><tbody><tr>\(countCells)</tr></tbody></table>
             </header>

@@ -96,6 +96,9 @@ public struct JSONReport: Codable, Equatable, Sendable {
     public var actual: String
     public var settings: Settings
     public var counts: Counts
+    /// What differs between the render environments of the two sides (`ComparisonSummary.environmentChanges`);
+    /// absent when nothing does.
+    public var environmentChanges: [String]?
     public var files: [File]
 
     /// The report of `summary`.
@@ -117,6 +120,7 @@ public struct JSONReport: Codable, Equatable, Sendable {
             sizeChanged: summary.count(.sizeChanged), added: summary.count(.added), removed: summary.count(.removed),
             renamed: summary.count(.renamed))
         files = summary.files.map(File.init)
+        environmentChanges = summary.environmentChanges.isEmpty ? nil : summary.environmentChanges
     }
 
     /// The report as pretty-printed JSON with sorted keys, ending in a newline.

@@ -2,7 +2,8 @@ import PickerKit
 
 /// The JUnit XML report `pickerreel compare --report junit FILE` writes, for CI test viewers: one test suite, one
 /// test case per spec folder (one spec in one variant; and per file at the top of the trees), and a `failure` for
-/// each that does not match, with the finding as its message and its differing frames (a hold as one line).
+/// each that does not match, with the finding as its message and its differing frames (a hold as one line); a change
+/// of render environment is a property of the suite and a line of every failure.
 public enum JUnitReport {
     /// The XML document for `summary`.
     public static func xml(_ summary: ComparisonSummary) -> String {
@@ -18,8 +19,11 @@ public enum JUnitReport {
             #"      <property name="threshold" value="\#(ReportWording.number(summary.settings.threshold))"/>"#,
             #"      <property name="tolerance" value="\#(escape(ReportWording.allowance(summary.tolerance)))"/>"#,
             #"      <property name="status" value="\#(summary.status.rawValue)"/>"#,
-            "    </properties>",
         ]
+        if let environment = ReportWording.environment(summary) {
+            lines.append(#"      <property name="environment" value="\#(escape(environment))"/>"#)
+        }
+        lines.append("    </properties>")
         for unit in units {
             let folder = SpecGroup.folder(of: unit.file?.path ?? "").split(separator: "/").joined(separator: ".")
             let className = folder.isEmpty || folder == "." ? "pickerreel.compare" : "pickerreel.compare.\(folder)"
@@ -39,6 +43,7 @@ public enum JUnitReport {
                 if let diff = file.diffPath { details.append("diff: \(diff)") }
             }
             details.append("settings: \(ReportWording.settings(summary))")
+            if let environment = ReportWording.environment(summary) { details.append(environment) }
             let type = unit.file?.status.rawValue ?? "differs"
             lines.append(open + ">")
             lines.append(

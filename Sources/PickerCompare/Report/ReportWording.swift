@@ -47,6 +47,13 @@ enum ReportWording {
     /// The closing line.
     ///
     /// Such as `3 of 102 files differ: 1 with differing pixels, 2 added (yiq, threshold 0.02, …).`
+    /// `the renders were made in different environments: pango 1.50.12 → 1.54.0; font Inter-Regular.otf: other
+    /// file`, or nil when the summary knows of no change: the first line of every report that has one.
+    static func environment(_ summary: ComparisonSummary) -> String? {
+        guard !summary.environmentChanges.isEmpty else { return nil }
+        return "the renders were made in different environments: " + summary.environmentChanges.joined(separator: "; ")
+    }
+
     static func verdict(_ summary: ComparisonSummary) -> String {
         let total = summary.files.count
         switch summary.status {

@@ -5,13 +5,14 @@ import PickerKit
 /// One summary line when everything matches; otherwise a line per spec folder (a spec in one variant) that does not match, such as `period-dark: 95 of 95 frames differ,
 /// first at frame 0, largest 55 pixels at frame 19`, and the summary. Files at the top of the trees (two files
 /// compared directly) get a line each. `verbose` adds every folder and, under each, its files, a hold of frames
-/// with the same difference as one line.
+/// with the same difference as one line. When the two sides were made in different render environments, the first
+/// line says what differs.
 ///
 /// Every name is escaped with `PlainText.escaped`: a file name cannot make a line of its own.
 public enum TextReport {
     /// The lines for `summary`, each ending in a newline.
     public static func text(_ summary: ComparisonSummary, verbose: Bool = false) -> String {
-        var lines: [String] = []
+        var lines: [String] = ReportWording.environment(summary).map { [PlainText.escaped($0)] } ?? []
         for group in SpecGroup.groups(summary) where verbose || !group.matches {
             if group.name == "." {
                 lines += (verbose ? group.files : group.differingFiles).map(line)

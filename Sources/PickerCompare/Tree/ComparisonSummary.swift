@@ -20,6 +20,10 @@ public struct ComparisonSummary: Equatable, Sendable {
     public var tolerance: Tolerance
     /// One entry per relative path found on either side, sorted by path.
     public var files: [FileComparison]
+    /// What differs between the render environments the two sides were made in, one phrase each
+    /// (`pango 1.50.12 → 1.54.0`, `font Inter-Regular.otf: other file`), from their folders' render manifests; empty
+    /// when they were made alike or a side has no manifest.
+    public var environmentChanges: [String] = []
 
     /// Creates a summary.
     public init(

@@ -56,7 +56,9 @@ public struct FolderComparison: Sendable {
         case (_, .absent):
             throw CompareError(.notFound(path: actual))
         }
-        return ComparisonSummary(expected: expected, actual: actual, settings: settings, tolerance: tolerance, files: files)
+        var summary = ComparisonSummary(expected: expected, actual: actual, settings: settings, tolerance: tolerance, files: files)
+        summary.environmentChanges = EnvironmentChanges.of(files)
+        return summary
     }
 
     func compareTrees(expected: String?, actual: String) throws(CompareError) -> [FileComparison] {

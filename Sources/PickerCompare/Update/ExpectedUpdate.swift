@@ -103,15 +103,22 @@ public enum ExpectedUpdate {
         } else {
             output = try lock(root)
         }
-        // A render's manifest in a folder whose pictures change no longer describes them: it goes with them, so a
-        // later render into EXPECTED is not taken as up to date.
+        // A render's manifest in a folder whose pictures change no longer describes them. ACTUAL's, marked as
+        // accepted (never up to date for a render), takes its place, so EXPECTED keeps the render environment its
+        // goldens now come from; without one in ACTUAL, EXPECTED's goes.
         var manifests: [String] = []
-        for folder in Set(changes.map { SpecGroup.folder(of: $0.path) }) {
+        var accepted: [(name: String, bytes: [UInt8])] = []
+        for folder in Set(changes.map { SpecGroup.folder(of: $0.path) }).sorted() {
             let name = folder == "." ? OutputFolder.Names.renderManifest : folder + "/" + OutputFolder.Names.renderManifest
-            if case .regularFile = FileKind.of(root + "/" + name) { manifests.append(name) }
+            if let bytes = AcceptedManifest.bytes(ofFolder: folder == "." ? summary.actual : summary.actual + "/" + folder) {
+                accepted.append((name, bytes))
+            } else if case .regularFile = FileKind.of(root + "/" + name) {
+                manifests.append(name)
+            }
         }
-        let removed = changes.filter { $0.kind == .removed }.map(\.path) + manifests.sorted()
+        let removed = changes.filter { $0.kind == .removed }.map(\.path) + manifests
         do throws(RenderError) {
+            for manifest in accepted { try output.write(manifest.bytes, named: manifest.name) }
             for file in summary.differingFiles where file.status != .removed {
                 guard let actual = file.actualPath else { continue }
                 let bytes: [UInt8]

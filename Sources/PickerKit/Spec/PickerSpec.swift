@@ -72,3 +72,18 @@ public struct PickerSpec: Hashable, Sendable {
         try SpecValidator(file: file).validate(self)
     }
 }
+
+extension PickerSpec {
+    /// The files the spec draws from, by the paths it gives (relative ones from the spec's folder), in order: each
+    /// item's icon, else its image, then `style.font.file`; each path once.
+    ///
+    /// What a render depends on beyond the spec's own bytes: the render manifest records their digests, and the
+    /// preview reloads when one is saved.
+    public var referencedFiles: [String] {
+        var files: [String] = []
+        for path in items.compactMap({ $0.icon ?? $0.image }) + [style.font.file].compactMap({ $0 }) where !files.contains(path) {
+            files.append(path)
+        }
+        return files
+    }
+}

@@ -125,12 +125,16 @@ struct MergeReportsCommand {
             }
         }
         let settings = first.report.settings
-        return ComparisonSummary(
+        var summary = ComparisonSummary(
             expected: first.report.expected, actual: first.report.actual,
             settings: ComparisonSettings(
                 metric: settings.metric, threshold: settings.threshold, includesAntialiasing: settings.countsAntialiasing),
             tolerance: settings.maxDiffRatio.map { .ratio($0) } ?? .pixels(settings.maxDiffPixels ?? 0),
             files: byPath.keys.sorted().compactMap { byPath[$0] })
+        for change in reports.flatMap({ $0.report.environmentChanges ?? [] }) where !summary.environmentChanges.contains(change) {
+            summary.environmentChanges.append(change)
+        }
+        return summary
     }
 }
 

@@ -3,9 +3,9 @@ import PickerReel
 import PickerRender
 
 extension RenderCommand {
-    /// What rendering `source` with these options takes in, for its manifest and the up-to-date check; nil when the
-    /// spec or a file it names cannot be read (the render then runs and reports why).
-    func inputs(of source: SpecSource) -> RenderInputs? {
+    /// What rendering `source`, planned as `planned`, with these options takes in, for its manifest and the
+    /// up-to-date check; nil when the spec or a file it names cannot be read (the render then runs and reports why).
+    func inputs(of source: SpecSource, planned: Renderer.Planned) -> RenderInputs? {
         var specDigest = "built-in"
         if let path = source.path {
             guard let digest = SHA256Digest.hex(ofFile: path) else { return nil }
@@ -14,20 +14,13 @@ extension RenderCommand {
         let drawn = source.variant.map { source.spec.applying($0) } ?? source.spec
         let scope = FileScope(specFile: source.path, root: options.root)
         var referenced: [String: String] = [:]
-        for path in Self.referencedFiles(of: drawn) {
-            guard let bytes = try? scope.read(path, maximumBytes: SpecLimits.maximumImageFileBytes) else { return nil }
+        for path in drawn.referencedFiles {
+            guard let bytes = try? scope.read(path, maximumBytes: max(SpecLimits.maximumImageFileBytes, SpecLimits.maximumFontFileBytes)) else { return nil }
             referenced[path] = SHA256Digest.hex(bytes)
         }
         return RenderInputs(
-            tool: PickerReelTool.version, spec: specDigest, referenced: referenced, options: manifestOptions(variant: source.variant))
-    }
-
-    /// The files `spec` draws from, by the paths it gives, as `RenderPlan` reads them: each item's icon, else its
-    /// image.
-    ///
-    /// A font file named by the spec (`style.font.file`) belongs here too, so that a changed font re-renders.
-    static func referencedFiles(of spec: PickerSpec) -> [String] {
-        spec.items.compactMap { $0.icon ?? $0.image }
+            tool: PickerReelTool.version, spec: specDigest, referenced: referenced, options: manifestOptions(variant: source.variant),
+            environment: planned.plan.environment)
     }
 
     /// The options that change the bytes written, by flag name.

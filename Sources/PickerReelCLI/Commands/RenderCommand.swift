@@ -54,7 +54,9 @@ struct RenderCommand: Sendable {
         let failures = runInParallel(count: sources.count, workers: workers) { index in
             let source = sources[index]
             let destination = URL(fileURLWithPath: parent).appendingPathComponent(source.name)
-            let inputs = command.inputs(of: source)
+            // Planned first: the fonts the labels are shaped with are part of what makes the render.
+            let planned = try Renderer.Planned(source.spec, variant: source.variant, file: source.path, root: command.options.root)
+            let inputs = command.inputs(of: source, planned: planned)
             if !command.options.force, let inputs, RenderManifest.isCurrent(in: destination, for: inputs) {
                 _ = specsDone.add(1)
                 progress.finish()
@@ -63,7 +65,6 @@ struct RenderCommand: Sendable {
                 }
                 return
             }
-            let planned = try Renderer.Planned(source.spec, variant: source.variant, file: source.path, root: command.options.root)
             try planned.plan.checkDecoding(within: command.options.memory.bytes, budget: command.options.memory.description)
             let need = sideBySide == 1 ? 0 : planned.memory(formats: command.options.formats, threads: frameWorkers, within: part)
             let summary = try shared.withShare(of: need) {

@@ -83,17 +83,11 @@ final class PreviewSession: Sendable {
         }
     }
 
-    /// The icon and image files `spec` reads, as paths from the working folder (relative ones start at the spec's
-    /// folder, as the renderer reads them).
+    /// The files `spec` reads (`PickerSpec.referencedFiles`), as paths from the working folder (relative ones start
+    /// at the spec's folder, as the renderer reads them).
     static func referencedFiles(of spec: PickerSpec, specPath: String) -> [String] {
         let folder = URL(fileURLWithPath: specPath).deletingLastPathComponent()
-        var files: [String] = []
-        for item in spec.items {
-            guard let path = item.icon ?? item.image else { continue }
-            let resolved = path.hasPrefix("/") ? path : folder.appendingPathComponent(path).path
-            if !files.contains(resolved) { files.append(resolved) }
-        }
-        return files
+        return spec.referencedFiles.map { $0.hasPrefix("/") ? $0 : folder.appendingPathComponent($0).path }
     }
 }
 

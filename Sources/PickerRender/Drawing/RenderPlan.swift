@@ -25,6 +25,9 @@ package struct RenderPlan: Sendable {
     /// The font file labels are drawn with (`style.font.file`), nil for the installed fonts: every `PangoText`
     /// that draws this plan is made with it.
     package let fontFile: FontFile?
+    /// What the frames are drawn with beyond the spec: the libraries' versions and the font files the labels were
+    /// shaped with (by the spec's name for its `style.font.file`), as the render manifest records them.
+    package let environment: RenderEnvironment
     /// Each item's icon or image, read and checked; nil for an item with neither.
     package let graphics: [GraphicFile?]
     /// The icons and images drawn at the size they are drawn, once a render, shared by its drawers: SVGs already
@@ -123,6 +126,11 @@ package struct RenderPlan: Sendable {
             )
         }
         self.warnings = warnings
+        if let fontFile, let name = spec.style.font.file?.split(separator: "/").last {
+            environment = RenderEnvironment(fonts: [String(name): fontFile.sha256])
+        } else {
+            environment = RenderEnvironment(fonts: RenderEnvironment.fonts(at: text.fontFilesUsed))
+        }
     }
 
     /// The bytes one drawer's copies of the icons and images take (`LoadedGraphic`), at the PNG frames' scale and

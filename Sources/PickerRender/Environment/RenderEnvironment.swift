@@ -1,17 +1,72 @@
 import CPickerCairo
 import CPickerPango
+import PickerKit
+import Synchronization
 
 #if canImport(Glibc)
     import Glibc
 #endif
 
-/// The libraries that draw a render, by the versions loaded in this process: what a render manifest records, so that
-/// a render made with another cairo, pango, HarfBuzz, FreeType or fontconfig is not taken as up to date.
+/// What a render was drawn with beyond its spec: the drawing libraries' versions and the font files its labels were
+/// shaped with. Every render manifest records it, so that a render made with another cairo, pango, HarfBuzz,
+/// FreeType or fontconfig, or another font file, is not taken as up to date, and so that `compare` can say why two
+/// renders differ ("pango 1.50.12 → 1.54.0") before it counts a pixel.
 ///
 /// A library whose version cannot be asked (not loaded) is recorded as "unknown".
-package enum RenderEnvironment {
+package struct RenderEnvironment: Codable, Equatable, Sendable {
+    /// Library name to version, such as `"pango": "1.50.12"`.
+    package var libraries: [String: String]
+    /// Each font file the labels were shaped with, by file name (`Inter-Regular.otf`), to its SHA-256: the files
+    /// fontconfig chose among those installed, or the spec's `style.font.file` alone.
+    package var fonts: [String: String]
+
+    /// This process's libraries and `fonts`.
+    package init(fonts: [String: String]) {
+        libraries = Self.libraryVersions
+        self.fonts = fonts
+    }
+
+    /// What differs from `self` (EXPECTED's) to `other` (ACTUAL's), one phrase each, libraries first, then fonts, in
+    /// name order: `pango 1.50.12 → 1.54.0`, `font Inter-Regular.otf: other file`, `font DejaVuSans.ttf: only in
+    /// ACTUAL`. Empty when they are the same.
+    package func changes(to other: RenderEnvironment) -> [String] {
+        var found: [String] = []
+        for name in Set(libraries.keys).union(other.libraries.keys).sorted() where libraries[name] != other.libraries[name] {
+            found.append("\(name) \(libraries[name] ?? "none") → \(other.libraries[name] ?? "none")")
+        }
+        for name in Set(fonts.keys).union(other.fonts.keys).sorted() where fonts[name] != other.fonts[name] {
+            switch (fonts[name], other.fonts[name]) {
+            case (nil, _): found.append("font \(name): only in ACTUAL")
+            case (_, nil): found.append("font \(name): only in EXPECTED")
+            default: found.append("font \(name): other file")
+            }
+        }
+        return found
+    }
+
+    /// The fonts at `paths` by file name to their SHA-256, each file read once in the process; a name two paths
+    /// share is kept by the first path in order, the other by its whole path. A file that cannot be read is
+    /// recorded as "unreadable".
+    package static func fonts(at paths: some Sequence<String>) -> [String: String] {
+        var fonts: [String: String] = [:]
+        for path in paths.sorted() {
+            let name = path.split(separator: "/").last.map(String.init) ?? path
+            let digest = digests.withLock { known in
+                if let digest = known[path] { return digest }
+                let digest = SHA256Digest.hex(ofFile: path) ?? "unreadable"
+                known[path] = digest
+                return digest
+            }
+            fonts[fonts[name] == nil ? name : path] = digest
+        }
+        return fonts
+    }
+
+    /// Font file digests by path, for the process's life (font files do not change under a running render).
+    private static let digests = Mutex<[String: String]>([:])
+
     /// Library name to version, such as `"pango": "1.50.12"`, read once.
-    package static let versions: [String: String] = [
+    package static let libraryVersions: [String: String] = [
         "cairo": String(cString: cairo_version_string()),
         "pango": String(cString: pango_version_string()),
         "harfbuzz": String(cString: hb_version_string()),

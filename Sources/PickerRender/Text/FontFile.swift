@@ -20,11 +20,14 @@ package final class FontFile: @unchecked Sendable {
     package let family: String
     /// The file's bytes, which identify it.
     let bytes: [UInt8]
+    /// The SHA-256 of its bytes, as the render environment records it.
+    package let sha256: String
 
     private init(path: String, family: String, bytes: [UInt8]) {
         self.path = path
         self.family = family
         self.bytes = bytes
+        sha256 = SHA256Digest.hex(bytes)
     }
 
     /// Font files already held, by content.

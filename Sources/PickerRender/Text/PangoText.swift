@@ -24,6 +24,8 @@ package final class PangoText: TextMeasurer {
     private var lastDrawingTarget: DrawingTarget?
     /// The families (lowercased) of the fonts labels measured in each font were shaped with.
     private(set) var familiesUsed: [ResolvedFont: Set<String>] = [:]
+    /// The paths of the font files (fontconfig's `file`) every label measured was shaped with.
+    private(set) var fontFilesUsed: Set<String> = []
     /// The characters of each label measured that no installed font has (Pango draws each as a box showing its
     /// code), in the order they first appear; labels with none are absent.
     private(set) var charactersNoFontHas: [String: [Unicode.Scalar]] = [:]
@@ -218,8 +220,21 @@ package final class PangoText: TextMeasurer {
             guard let loaded = run.item?.pointee.analysis.font, let described = pango_font_describe(loaded) else { continue }
             defer { pango_font_description_free(described) }
             if let family = pango_font_description_get_family(described) { families.insert(String(cString: family).lowercased()) }
+            if let file = Self.file(of: loaded) { fontFilesUsed.insert(file) }
         }
         familiesUsed[font] = families
+    }
+
+    /// The path of the file `font` was loaded from, when it is a fontconfig font (as every font of a Pango cairo
+    /// font map on Linux is).
+    private static func file(of font: UnsafeMutablePointer<PangoFont>) -> String? {
+        let instance = UnsafeMutableRawPointer(font).assumingMemoryBound(to: GTypeInstance.self)
+        guard g_type_check_instance_is_a(instance, pango_fc_font_get_type()) != 0 else { return nil }
+        guard let pattern = pango_fc_font_get_pattern(UnsafeMutableRawPointer(font).assumingMemoryBound(to: PangoFcFont.self))
+        else { return nil }
+        var file: UnsafeMutablePointer<FcChar8>?
+        guard FcPatternGetString(pattern, FC_FILE, 0, &file) == FcResultMatch, let file else { return nil }
+        return String(cString: file)
     }
 
     /// The glyph items of every run of `layout`, line by line, in the order Pango stores them (visual order).

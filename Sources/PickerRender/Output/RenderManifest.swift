@@ -1,5 +1,4 @@
 import FoundationEssentials
-import PickerRender
 
 #if canImport(Glibc)
     import Glibc
@@ -23,6 +22,12 @@ package struct RenderManifest: Codable, Equatable, Sendable {
     /// The files written, sorted by name.
     package var files: [OutputFile]
 
+    /// The manifest of a render of `inputs` that wrote `files`.
+    package init(inputs: RenderInputs, files: [OutputFile]) {
+        self.inputs = inputs
+        self.files = files
+    }
+
     /// One file a render wrote.
     package struct OutputFile: Codable, Equatable, Sendable {
         /// Its name inside the output folder.
@@ -31,6 +36,13 @@ package struct RenderManifest: Codable, Equatable, Sendable {
         package var size: Int
         /// The SHA-256 of its bytes, lowercase hex.
         package var sha256: String
+
+        /// A file of `size` bytes whose SHA-256 is `sha256`, named `name` inside the output folder.
+        package init(name: String, size: Int, sha256: String) {
+            self.name = name
+            self.size = size
+            self.sha256 = sha256
+        }
     }
 
     /// The manifest's bytes: JSON with sorted keys, the same bytes for the same render on every run.
@@ -83,15 +95,17 @@ package struct RenderInputs: Codable, Equatable, Sendable {
     package var referenced: [String: String]
     /// The options that change the files written, by the flag's name (`formats`, `variant`, `png-level`, …).
     package var options: [String: String]
-    /// The drawing libraries' versions (`RenderEnvironment`).
-    package var environment: [String: String]
+    /// The drawing libraries' versions and the font files the labels were shaped with (`RenderPlan.environment`).
+    package var environment: RenderEnvironment
 
-    /// Inputs with the environment of this process.
-    package init(tool: String, spec: String, referenced: [String: String], options: [String: String]) {
+    /// The inputs of one render.
+    package init(
+        tool: String, spec: String, referenced: [String: String], options: [String: String], environment: RenderEnvironment
+    ) {
         self.tool = tool
         self.spec = spec
         self.referenced = referenced
         self.options = options
-        self.environment = RenderEnvironment.versions
+        self.environment = environment
     }
 }

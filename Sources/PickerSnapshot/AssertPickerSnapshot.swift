@@ -107,6 +107,7 @@ struct SnapshotAssertion {
             }
         }
         var findings: [SnapshotFinding] = []
+        var environmentChanges: [String] = []
         var goldenFolder = ""
         for variant in chosen {
             let locations = try SnapshotLocations(
@@ -119,9 +120,21 @@ struct SnapshotAssertion {
                 throw SnapshotFailure(.cannotRender(name: locations.name, reason: "\(error)"))
             }
             let check = SnapshotCheck(locations: locations, tolerance: tolerance, settings: settings, mode: mode)
-            findings += try kind == .animation ? check.runAnimation(renderer) : check.run(renderer)
+            let found = try kind == .animation ? check.runAnimation(renderer) : check.run(renderer)
+            findings += found
+            // The environment recorded with the goldens, and what differs from it when one does not match.
+            let record = SnapshotEnvironment.path(name: locations.name, goldenFolder: locations.goldenFolder)
+            if found.contains(where: \.isRecorded) {
+                try SnapshotEnvironment.record(renderer.plan.environment, at: record, name: locations.name)
+            } else if found.contains(where: \.isMismatch) {
+                for change in SnapshotEnvironment.changes(from: record, to: renderer.plan.environment)
+                where !environmentChanges.contains(change) {
+                    environmentChanges.append(change)
+                }
+            }
         }
-        let outcome = SnapshotOutcome(name: name, goldenFolder: goldenFolder, tolerance: tolerance, findings: findings)
+        var outcome = SnapshotOutcome(name: name, goldenFolder: goldenFolder, tolerance: tolerance, findings: findings)
+        outcome.environmentChanges = environmentChanges
         SnapshotReporter(location: location).report(outcome)
         return outcome
     }

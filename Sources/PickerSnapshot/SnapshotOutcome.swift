@@ -9,6 +9,9 @@ public struct SnapshotOutcome: Equatable, Sendable {
     let goldenFolder: String
     let tolerance: Tolerance
     let findings: [SnapshotFinding]
+    /// What differs between the render environment the goldens were recorded in and this render's, one phrase each
+    /// (`pango 1.50.12 → 1.54.0`, `font Inter-Regular.otf: other file`); empty when nothing does or it is not known.
+    public internal(set) var environmentChanges: [String] = []
 
     /// True when every frame matched its golden and nothing was written.
     public var matches: Bool { findings.isEmpty }
@@ -62,11 +65,13 @@ public struct SnapshotOutcome: Equatable, Sendable {
             switch finding {
             case .recorded: return nil
             case .differs(_, let golden, let actual, let diff, _):
-                return (Self.message(finding, name: name, tolerance: tolerance), [golden, actual, diff])
+                return (environmentLine + Self.message(finding, name: name, tolerance: tolerance), [golden, actual, diff])
             case .differentSizes(_, let golden, let actual, _, _):
-                return (Self.message(finding, name: name, tolerance: tolerance), [golden, actual])
+                return (environmentLine + Self.message(finding, name: name, tolerance: tolerance), [golden, actual])
             case .animationDiffers(let golden, let actual, let diff, _, _):
-                return (Self.message(finding, name: name, tolerance: tolerance), [golden, actual] + (diff.map { [$0] } ?? []))
+                return (
+                    environmentLine + Self.message(finding, name: name, tolerance: tolerance), [golden, actual] + (diff.map { [$0] } ?? [])
+                )
             case .unreadableGolden, .missingGolden:
                 return (Self.message(finding, name: name, tolerance: tolerance), [])
             }
@@ -87,6 +92,13 @@ public struct SnapshotOutcome: Equatable, Sendable {
                 ("recorded \(snapshots) at \(goldenFolder); look at them, then re-run to compare\n" + recorded.joined(separator: "\n"), []))
         }
         return issues
+    }
+
+    /// The first line of a mismatch's message when the goldens were recorded in another render environment, else
+    /// nothing.
+    var environmentLine: String {
+        guard !environmentChanges.isEmpty else { return "" }
+        return "the golden was recorded in another render environment: \(environmentChanges.joined(separator: "; "))\n"
     }
 
     /// Every message, one paragraph each.

@@ -1,8 +1,9 @@
 import Foundation
 import Testing
 
-/// The render environment named: every render's manifest records the drawing libraries' versions and the font files
-/// its labels were shaped with (by name and SHA-256); when EXPECTED and ACTUAL were made in different environments,
+/// The render environment named.
+///
+/// Every render's manifest records the drawing libraries' versions and the font files its labels were shaped with (by name and SHA-256); when EXPECTED and ACTUAL were made in different environments,
 /// compare's first line, and every report, say what differs before any pixel count. Through the built binary.
 @Suite("The render environment named")
 struct RenderEnvironmentTests {
@@ -123,7 +124,8 @@ struct RenderEnvironmentTests {
         let update = try runTool(["compare", goldens.path, out.path, "--update"])
         #expect(update.status == 0, "\(update)")
         #expect(
-            try Self.environment(in: goldens.appendingPathComponent("spec")) == (try Self.environment(in: out.appendingPathComponent("spec"))))
+            try Self.environment(in: goldens.appendingPathComponent("spec"))
+                == (try Self.environment(in: out.appendingPathComponent("spec"))))
         let inputs = try #require(try UpToDateRenderTests.manifest(in: goldens.appendingPathComponent("spec"))["inputs"] as? [String: Any])
         #expect((inputs["options"] as? [String: String])?["accepted"] == "compare --update")
         let again = try runTool(["compare", goldens.path, out.path])

@@ -28,7 +28,7 @@ struct AnimationSnapshotTests {
         let folder = try SnapshotFolder()
         let (recording, messages) = try checking(try seedDemo(), in: folder)
         #expect(recording.recordedGoldens)
-        #expect(try folder.files() == ["\(folder.name).animated.png"])
+        #expect(try folder.files() == ["\(folder.name).animated.png", "\(folder.name).environment.json"])
         #expect(messages.first?.hasPrefix("recorded 1 new snapshot at \(folder.path)") == true)
         let golden = try Data(contentsOf: URL(fileURLWithPath: folder.path).appendingPathComponent("\(folder.name).animated.png"))
         #expect(golden.count > 1_000 && golden.range(of: Data("acTL".utf8)) != nil, "the golden is an APNG")
@@ -47,7 +47,11 @@ struct AnimationSnapshotTests {
         }
         let (recording, _) = try check()
         #expect(recording.recordedGoldens)
-        #expect(try folder.files() == ["\(folder.name)-dark.animated.png", "\(folder.name).animated.png"])
+        #expect(
+            try folder.files() == [
+                "\(folder.name)-dark.animated.png", "\(folder.name)-dark.environment.json", "\(folder.name).animated.png",
+                "\(folder.name).environment.json",
+            ])
         let (again, issues) = try check()
         #expect(again.matches && issues.isEmpty, "\(issues.map(\.message))")
     }
@@ -75,6 +79,6 @@ struct AnimationSnapshotTests {
         _ = try checking(try seedDemo(), in: folder)
         let faster = try seedDemo { $0.replacingOccurrences(of: "\"fps\": 30", with: "\"fps\": 60") }
         let (_, messages) = try checking(faster, in: folder)
-        #expect(messages.first?.contains("30 fps → 60 fps, 3.35 s → 3.35 s, 101 frames → 201 frames") == true, "\(messages)")
+        #expect(messages.first?.contains("30 fps → 60 fps, 3.40 s → 3.37 s, 102 frames → 202 frames") == true, "\(messages)")
     }
 }

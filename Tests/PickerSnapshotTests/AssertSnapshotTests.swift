@@ -47,7 +47,10 @@ struct AssertSnapshotTests {
         let spec = try fixtureSpec("seed-demo")
         let recording = try #require(checking(spec, in: folder))
         #expect(recording.recordedGoldens)
-        #expect(try folder.files() == ["\(folder.name).0.000s.png", "\(folder.name).0.780s.png", "\(folder.name).2.000s.png"])
+        #expect(
+            try folder.files() == [
+                "\(folder.name).0.000s.png", "\(folder.name).0.780s.png", "\(folder.name).2.000s.png", "\(folder.name).environment.json",
+            ])
         #expect(recording.recordedPaths.allSatisfy(fileExists))
         #expect(recording.description.hasPrefix("recorded 3 new snapshots at \(folder.path); look at them, then re-run to compare\n"))
         #expect(recording.description.contains("\(folder.name).0.780s.png (no golden yet)"))
@@ -242,6 +245,35 @@ struct AssertSnapshotTests {
         #expect(issues[0].message.contains("to accept the render: PICKERREEL_RECORD=failed"))
     }
 
+    /// Goldens keep the render environment they were recorded in; a golden that fails on a machine with another
+    /// environment says first what differs, in one line.
+    @Test func aMismatchSaysFirstThatTheGoldenCameFromAnotherRenderEnvironment() throws {
+        let folder = try SnapshotFolder()
+        let spec = try fixtureSpec("seed-demo")
+        try record(spec, in: folder, at: [0.78])
+        let record = URL(fileURLWithPath: folder.path).appendingPathComponent("\(folder.name).environment.json")
+        let recorded = try JSONDecoder().decode(RenderEnvironment.self, from: Data(contentsOf: record))
+        #expect(recorded.libraries["pango"] != nil && !recorded.fonts.isEmpty, "\(recorded)")
+        // The same render matches whatever the record says: it is a record, not a check.
+        var other = recorded
+        other.libraries["pango"] = "1.44.7"
+        other.fonts = other.fonts.mapValues { _ in String(repeating: "0", count: 64) }
+        let encoder = JSONEncoder()
+        try encoder.encode(other).write(to: record)
+        #expect(checking(spec, in: folder, at: [0.78]) == nil)
+        // A render that differs names the environment first.
+        var moved = spec
+        moved.style.highlight.color = .red
+        let outcome = try #require(checking(moved, in: folder, at: [0.78]))
+        let font = try #require(recorded.fonts.keys.sorted().first)
+        let pango = try #require(recorded.libraries["pango"])
+        #expect(outcome.environmentChanges == ["pango 1.44.7 → \(pango)", "font \(font): other file"])
+        #expect(
+            outcome.messages.first?.hasPrefix(
+                "the golden was recorded in another render environment: pango 1.44.7 → \(pango); font \(font): other file\nsnapshot "
+            ) == true, "\(outcome.messages)")
+    }
+
     /// Inside a Swift Testing test, the issue really is recorded (here as a known issue, so this test passes).
     @Test func aMismatchRecordsAnIssueOfTheRunningTest() throws {
         let folder = try SnapshotFolder()
@@ -310,7 +342,8 @@ struct AssertSnapshotTests {
             try folder.files()
                 == [
                     "\(folder.name)-dark.0.000s.png", "\(folder.name)-dark@1x.0.000s.png", "\(folder.name).0.000s.png",
-                    "\(folder.name)@1x.0.000s.png",
+                    "\(folder.name)@1x.0.000s.png", "\(folder.name)-dark.environment.json", "\(folder.name)-dark@1x.environment.json",
+                    "\(folder.name).environment.json", "\(folder.name)@1x.environment.json",
                 ].sorted())
         // The seed sets a white background, which stays white; its accent labels take the dark blue.
         #expect(

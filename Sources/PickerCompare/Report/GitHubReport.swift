@@ -24,7 +24,10 @@ public enum GitHubReport {
         let units = ReviewUnit.units(summary).filter { !$0.matches }
         let shown = units.count > annotationLimit ? units.prefix(annotationLimit - 1) : units[...]
         // What explains every difference below comes first, as a warning: it is not a failure of its own.
-        var text = ReportWording.environment(summary).map { command("warning", properties: [("title", "pickerreel compare: render environment")], message: $0) } ?? ""
+        var text =
+            ReportWording.environment(summary).map {
+                command("warning", properties: [("title", "pickerreel compare: render environment")], message: $0)
+            } ?? ""
         text += shown.map { unit in
             command("error", properties: [("file", unit.location), ("title", "pickerreel compare: \(unit.title)")], message: unit.message)
         }.joined()

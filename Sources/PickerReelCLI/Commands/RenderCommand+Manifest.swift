@@ -15,7 +15,8 @@ extension RenderCommand {
         let scope = FileScope(specFile: source.path, root: options.root)
         var referenced: [String: String] = [:]
         for path in drawn.referencedFiles {
-            guard let bytes = try? scope.read(path, maximumBytes: max(SpecLimits.maximumImageFileBytes, SpecLimits.maximumFontFileBytes)) else { return nil }
+            guard let bytes = try? scope.read(path, maximumBytes: max(SpecLimits.maximumImageFileBytes, SpecLimits.maximumFontFileBytes))
+            else { return nil }
             referenced[path] = SHA256Digest.hex(bytes)
         }
         return RenderInputs(

@@ -8,7 +8,9 @@ import Synchronization
 #endif
 
 /// What a render was drawn with beyond its spec: the drawing libraries' versions and the font files its labels were
-/// shaped with. Every render manifest records it, so that a render made with another cairo, pango, HarfBuzz,
+/// shaped with.
+///
+/// Every render manifest records it, so that a render made with another cairo, pango, HarfBuzz,
 /// FreeType or fontconfig, or another font file, is not taken as up to date, and so that `compare` can say why two
 /// renders differ ("pango 1.50.12 → 1.54.0") before it counts a pixel.
 ///
@@ -26,8 +28,9 @@ package struct RenderEnvironment: Codable, Equatable, Sendable {
         self.fonts = fonts
     }
 
-    /// What differs from `self` (EXPECTED's) to `other` (ACTUAL's), one phrase each, libraries first, then fonts, in
-    /// name order: `pango 1.50.12 → 1.54.0`, `font Inter-Regular.otf: other file`, `font DejaVuSans.ttf: only in
+    /// What differs from `self` (EXPECTED's) to `other` (ACTUAL's), one phrase each.
+    ///
+    /// Libraries first, then fonts, in name order: `pango 1.50.12 → 1.54.0`, `font Inter-Regular.otf: other file`, `font DejaVuSans.ttf: only in
     /// ACTUAL`. Empty when they are the same.
     package func changes(to other: RenderEnvironment) -> [String] {
         var found: [String] = []
@@ -44,8 +47,9 @@ package struct RenderEnvironment: Codable, Equatable, Sendable {
         return found
     }
 
-    /// The fonts at `paths` by file name to their SHA-256, each file read once in the process; a name two paths
-    /// share is kept by the first path in order, the other by its whole path. A file that cannot be read is
+    /// The fonts at `paths` by file name to their SHA-256, each file read once in the process.
+    ///
+    /// A name two paths share is kept by the first path in order, the other by its whole path. A file that cannot be read is
     /// recorded as "unreadable".
     package static func fonts(at paths: some Sequence<String>) -> [String: String] {
         var fonts: [String: String] = [:]

@@ -25,6 +25,20 @@ enum SnapshotFinding: Equatable, Sendable {
     /// The animation differs from its animated golden; `finding` says how (timing in words, moments with times).
     case animationDiffers(golden: String, actual: String, diff: String?, finding: String, pixels: PixelComparison?)
 
+    /// True for a golden written.
+    var isRecorded: Bool {
+        if case .recorded = self { return true }
+        return false
+    }
+
+    /// True for a render that does not match its golden (pixels, size or animation).
+    var isMismatch: Bool {
+        switch self {
+        case .differs, .differentSizes, .animationDiffers: return true
+        case .recorded, .unreadableGolden, .missingGolden: return false
+        }
+    }
+
     /// The golden this finding is about.
     var golden: String {
         switch self {

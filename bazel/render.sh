@@ -29,8 +29,11 @@ done
 shift
 if [ -n "$font_dirs" ]; then
     mkdir "$stage/fontconfig-cache"
-    printf '<?xml version="1.0"?>\n<!DOCTYPE fontconfig SYSTEM "urn:fontconfig:fonts.dtd">\n<fontconfig>%s<cachedir>%s</cachedir></fontconfig>\n' \
-        "$font_dirs" "$stage/fontconfig-cache" >"$stage/fonts.conf"
+    {
+        echo '<?xml version="1.0"?>'
+        echo '<!DOCTYPE fontconfig SYSTEM "urn:fontconfig:fonts.dtd">'
+        printf '<fontconfig>%s<cachedir>%s</cachedir></fontconfig>\n' "$font_dirs" "$stage/fontconfig-cache"
+    } >"$stage/fonts.conf"
     FONTCONFIG_FILE=$stage/fonts.conf
     export FONTCONFIG_FILE
 fi

@@ -9,6 +9,8 @@
 #  4. The same from a copy of the workspace at another path, with another Bazel output root, as a second machine
 #     sharing a remote cache would build; then, with one spec changed there, only that spec renders again.
 #  5. There, an icon left out of the rule's srcs fails the render with the tool's message naming it.
+#  6. There, the period render given DejaVu Sans as its fonts fails its golden test (recorded with Inter): a render
+#     with `fonts` sees those files and no installed font.
 # Each check reads Bazel's own execution log (--execution_log_json_file): the runner of each PickerReelRender action.
 set -euo pipefail
 
@@ -126,4 +128,22 @@ if [ "$status" -eq 0 ] || ! grep -q 'specs/appearance.json: items\[1\].icon: .*"
     exit 1
 fi
 grep '^pickerreel: error:' "$logs/undeclared-icon.txt" | sed 's/^/  /'
+
+echo "6. The period render sees its declared fonts alone: declared DejaVu Sans instead of Inter, its golden test fails:"
+cat >>"$elsewhere/bazel/example/WORKSPACE.bazel" <<'EOF'
+new_local_repository(
+    name = "dejavu",
+    build_file_content = 'exports_files(["DejaVuSans.ttf"])',
+    path = "/usr/share/fonts/truetype/dejavu",
+)
+EOF
+sed -i 's|fonts = \["@inter//:upright"\]|fonts = ["@dejavu//:DejaVuSans.ttf"]|' "$elsewhere/bazel/example/BUILD.bazel"
+status=0
+run "$work/elsewhere-output-root" "$elsewhere/bazel/example" other-font test //:period_golden_test || status=$?
+if [ "$status" -ne 3 ] || ! grep -q 'files differ' "$logs/other-font.txt"; then
+    echo "bazel-test: //:period_golden_test drawn with DejaVu Sans should fail (Bazel exit 3), it exited $status:" >&2
+    cat "$logs/other-font.txt" >&2
+    exit 1
+fi
+grep -E '^//:.*FAILED|files differ' "$logs/other-font.txt" | sed 's/^/  /'
 echo "make bazel-test: passed (cache: $(du -sh "$cache" | cut -f1) in $cache)"

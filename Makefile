@@ -110,6 +110,8 @@ format:
 	$(SWIFT) format --in-place --recursive Package.swift Sources Tests Examples
 
 clean:
+	@# Bazel leaves its output folders read-only (make bazel-test's, in .build/bazel).
+	@if [ -d .build/bazel ]; then chmod -R u+w .build/bazel; fi
 	rm -rf .build Output/*/
 
 # Fuzzing with libFuzzer and AddressSanitizer (LeakSanitizer included); docs/reliability.md has the figures.

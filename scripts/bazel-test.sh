@@ -28,6 +28,9 @@ stop_servers() {
     for root in "${roots[@]}"; do
         (cd "${root#*:}" && bazel --nohome_rc --output_user_root="${root%%:*}" shutdown) >/dev/null 2>&1 || true
     done
+    # The second machine's outputs are of no further use; Bazel leaves them read-only, so `rm -rf` alone could not.
+    if [ -d "$work/elsewhere-output-root" ]; then chmod -R u+w "$work/elsewhere-output-root"; fi
+    rm -rf "$work/elsewhere-output-root"
 }
 trap stop_servers EXIT
 

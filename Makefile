@@ -21,7 +21,7 @@ RELEASE_DIR := .build/static/release
 RELEASE_BUILD = $(SWIFT) build -c release --static-swift-stdlib --scratch-path .build/static \
 	$(if $(filter /%,$(STATIC_CXX)),-Xswiftc -L -Xswiftc $(STATIC_CXX_DIR))
 
-.PHONY: all deps build demo test goldens lint format clean fuzz fuzz-build fuzz-spec fuzz-graphics sanitize bench install docs
+.PHONY: all deps build demo test goldens lint format clean fuzz fuzz-build fuzz-spec fuzz-graphics sanitize bench install docs bazel-test
 
 all: build
 
@@ -83,6 +83,15 @@ test: deps
 	$(SWIFT) format lint --strict --recursive Package.swift Sources Tests Examples
 	@echo "make test: passed in $$(( $$(date +%s) - $$(cat .build/test-started) )) s of wall time"
 
+# The Bazel rules (bazel/pickerreel.bzl) on the example workspace bazel/example, offline, with Debian's Bazel 4 and
+# the release tool: builds with a fresh --disk_cache, runs the golden tests (and one that must fail), cleans, builds
+# again and checks from Bazel's execution log that every render came from the cache (scripts/bazel-test.sh;
+# docs/ci.md#bazel). Not part of `make test`.
+bazel-test: deps
+	@./scripts/install-dependencies.sh --bazel
+	$(RELEASE_BUILD) --product pickerreel
+	./scripts/bazel-test.sh
+
 # The Swift API's reference pages with the toolchain's DocC, into .build/docs/site (scripts/make-docs.sh says how to
 # serve them).
 docs: deps
@@ -101,6 +110,8 @@ format:
 	$(SWIFT) format --in-place --recursive Package.swift Sources Tests Examples
 
 clean:
+	@# Bazel leaves its output folders read-only (make bazel-test's, in .build/bazel).
+	@if [ -d .build/bazel ]; then chmod -R u+w .build/bazel; fi
 	rm -rf .build Output/*/
 
 # Fuzzing with libFuzzer and AddressSanitizer (LeakSanitizer included); docs/reliability.md has the figures.

@@ -9,11 +9,12 @@
 #                                             that Chromium through the HTML report and the preview)  (make test)
 #   scripts/install-dependencies.sh --bench   also python3-cairo (the naive baseline), ffmpeg, and numpy, pillow,
 #                                             scikit-image (the GIF and video comparisons)  (make bench)
+#   scripts/install-dependencies.sh --bazel   also Debian's bazel-bootstrap (Bazel 4) and python3 (make bazel-test)
 set -euo pipefail
 
 mode=${1:-build}
 mode=${mode#--}
-case "$mode" in build | test | bench) ;; *) echo "usage: $0 [--test | --bench]" >&2; exit 2 ;; esac
+case "$mode" in build | test | bench | bazel) ;; *) echo "usage: $0 [--test | --bench | --bazel]" >&2; exit 2 ;; esac
 
 # Debian packages, and Python modules from PyPI, with a module to import to see whether each is there.
 # Fonts: Inter (the default family), DejaVu (sheet captions), Noto Color Emoji (emoji labels in colour) and Noto
@@ -32,6 +33,8 @@ elif [ "$mode" = bench ]; then
     debian+=(python3-cairo ffmpeg)
     python_modules=(numpy PIL skimage blazediff)
     python_packages=(numpy pillow scikit-image blazediff)
+elif [ "$mode" = bazel ]; then
+    debian+=(bazel-bootstrap python3)
 fi
 
 missing=()

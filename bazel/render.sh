@@ -1,0 +1,44 @@
+#!/bin/sh
+# The render action of pickerreel_render (pickerreel.bzl), run by Bazel with the declared inputs only:
+#
+#   render.sh TOOL OUTPUT_DIR SPEC [--input FILE PATH | --font FILE PATH]… -- RENDER_OPTION…
+#
+# Copies every declared input FILE to PATH (its path in the workspace) in a fresh folder and renders SPEC (a PATH)
+# from there with that folder as --root: the tool refuses links that lead out of its root, and Bazel's inputs are
+# links, so copies are what it reads. A file the rule did not declare is not in that folder, so the render fails
+# naming it instead of reading it from the source tree behind Bazel's back. With --font, the render sees the
+# declared fonts and no installed one (a fontconfig configuration listing their folders alone): the same text on
+# every machine, whatever fonts are installed there.
+set -eu
+tool=$1 output=$2 spec=$3
+shift 3
+export PATH=/usr/bin:/bin
+stage=$(mktemp -d "${TMPDIR:-/tmp}/pickerreel-render.XXXXXX")
+trap 'rm -rf "$stage"' EXIT
+font_dirs=
+while [ "$1" != -- ]; do
+    kind=$1 file=$2 path=$3
+    shift 3
+    mkdir -p "$stage/files/$(dirname "$path")"
+    cp "$file" "$stage/files/$path"
+    if [ "$kind" = --font ]; then
+        dir="<dir>$(printf '%s' "$stage/files/$(dirname "$path")" | sed 's/&/\&amp;/g; s/</\&lt;/g; s/>/\&gt;/g')</dir>"
+        case $font_dirs in *"$dir"*) ;; *) font_dirs=$font_dirs$dir ;; esac
+    fi
+done
+shift
+if [ -n "$font_dirs" ]; then
+    mkdir "$stage/fontconfig-cache"
+    {
+        echo '<?xml version="1.0"?>'
+        echo '<!DOCTYPE fontconfig SYSTEM "urn:fontconfig:fonts.dtd">'
+        printf '<fontconfig>%s<cachedir>%s</cachedir></fontconfig>\n' "$font_dirs" "$stage/fontconfig-cache"
+    } >"$stage/fonts.conf"
+    FONTCONFIG_FILE=$stage/fonts.conf
+    export FONTCONFIG_FILE
+fi
+# From inside the copy, so that a message names the spec as the workspace does (specs/a.json: items[1].icon: …).
+case $tool in /*) ;; *) tool=$PWD/$tool ;; esac
+case $output in /*) ;; *) output=$PWD/$output ;; esac
+cd "$stage/files"
+"$tool" render "$spec" --root . -o "$output" --quiet "$@"

@@ -1,0 +1,152 @@
+#!/usr/bin/env bash
+# `make bazel-test`: the Bazel rules (bazel/pickerreel.bzl) on the example workspace (bazel/example), offline, with
+# the release tool in .build/static/release. Everything Bazel writes stays in .build/bazel (its output roots, the
+# disk cache, the execution logs), never in $HOME.
+#
+#  1. Builds every target with a fresh --disk_cache: every render runs, and fills the cache.
+#  2. Runs the golden tests (they pass), and the one whose spec was changed (it must fail: a mismatch is a red test).
+#  3. `bazel clean --expunge`, then builds again with the same --disk_cache: every render must come from the cache.
+#  4. The same from a copy of the workspace at another path, with another Bazel output root, as a second machine
+#     sharing a remote cache would build; then, with one spec changed there, only that spec renders again.
+#  5. There, an icon left out of the rule's srcs fails the render with the tool's message naming it.
+#  6. There, the period render given DejaVu Sans as its fonts fails its golden test (recorded with Inter): a render
+#     with `fonts` sees those files and no installed font.
+# Each check reads Bazel's own execution log (--execution_log_json_file): the runner of each PickerReelRender action.
+set -euo pipefail
+
+repository=$(cd "$(dirname "$0")/.." && pwd)
+tool=$repository/.build/static/release/pickerreel
+work=$repository/.build/bazel
+cache=$work/disk-cache
+logs=$work/logs
+[ -x "$tool" ] || { echo "bazel-test: $tool is missing: run 'make bazel-test' (it builds the tool first)" >&2; exit 2; }
+
+rm -rf "$cache" "$logs" "$work/elsewhere"
+mkdir -p "$cache" "$logs"
+roots=()
+stop_servers() {
+    for root in "${roots[@]}"; do
+        (cd "${root#*:}" && bazel --nohome_rc --output_user_root="${root%%:*}" shutdown) >/dev/null 2>&1 || true
+    done
+    # The second machine's outputs are of no further use; Bazel leaves them read-only, so `rm -rf` alone could not.
+    if [ -d "$work/elsewhere-output-root" ]; then chmod -R u+w "$work/elsewhere-output-root"; fi
+    rm -rf "$work/elsewhere-output-root"
+}
+trap stop_servers EXIT
+
+# run OUTPUT_ROOT WORKSPACE LOG_NAME COMMAND TARGET…: bazel in WORKSPACE, its output in $logs/LOG_NAME.txt and
+# its execution log in $logs/LOG_NAME.json; prints Bazel's process summary; returns Bazel's exit status.
+run() {
+    local root=$1 workspace=$2 name=$3 command=$4
+    shift 4
+    roots+=("$root:$workspace")
+    local status=0
+    (cd "$workspace" && bazel --nohome_rc --output_user_root="$root" "$command" --disk_cache="$cache" \
+        --execution_log_json_file="$logs/$name.json" "$@") >"$logs/$name.txt" 2>&1 || status=$?
+    grep -m1 'INFO: [0-9]* process' "$logs/$name.txt" | sed "s/^INFO: /  $name: /" || true
+    return $status
+}
+
+# renders LOG_NAME: how the PickerReelRender actions of that run were run, as "RUNNER<TAB>PROGRESS MESSAGE" lines.
+renders() {
+    python3 - "$logs/$1.json" <<'EOF'
+import json, sys
+text, decoder, position = open(sys.argv[1]).read(), json.JSONDecoder(), 0
+while True:
+    while position < len(text) and text[position].isspace():
+        position += 1
+    if position == len(text):
+        break
+    spawn, position = decoder.raw_decode(text, position)
+    if spawn.get("mnemonic") == "PickerReelRender":
+        print(f"{spawn.get('runner')}\t{spawn.get('progressMessage')}")
+EOF
+}
+
+# expect LOG_NAME HITS RUNS: exactly HITS renders came from the cache and RUNS were run.
+expect() {
+    local lines hits runs
+    lines=$(renders "$1")
+    hits=$(grep -c '^remote cache hit' <<<"$lines" || true)
+    runs=$(grep -vc '^remote cache hit' <<<"$lines" || true)
+    [ -n "$lines" ] || runs=0
+    echo "  $1: $hits renders from the disk cache, $runs rendered"
+    if [ "$hits" -ne "$2" ] || [ "$runs" -ne "$3" ]; then
+        echo "bazel-test: expected $2 from the cache and $3 rendered; Bazel's log: $logs/$1.txt" >&2
+        sed 's/^/    /' <<<"$lines" >&2
+        exit 1
+    fi
+}
+
+example=$repository/bazel/example
+root=$work/output-root
+echo "Bazel $(dpkg-query -W -f='${Version}' bazel-bootstrap 2>/dev/null || bazel --version) (Debian's bazel-bootstrap), offline; example: bazel/example"
+(cd "$example" && bazel --nohome_rc --output_user_root="$root" clean --expunge >/dev/null 2>&1) || true
+
+echo "1. A first build fills an empty disk cache:"
+run "$root" "$example" first-build build //... || { cat "$logs/first-build.txt" >&2; exit 1; }
+count=$(renders first-build | wc -l)
+[ "$count" -ge 2 ] || { echo "bazel-test: expected the example's renders in the first build, found $count" >&2; exit 1; }
+expect first-build 0 "$count"
+
+echo "2. The golden tests pass, and a golden test of a changed spec fails:"
+run "$root" "$example" golden-tests test //... || { cat "$logs/golden-tests.txt" >&2; exit 1; }
+grep -E '^//:.*(PASSED|FAILED)' "$logs/golden-tests.txt" | sed 's/^/  /'
+status=0
+run "$root" "$example" changed-spec test //:period_changed_golden_test || status=$?
+if [ "$status" -ne 3 ] || ! grep -q 'files differ' "$logs/changed-spec.txt"; then
+    echo "bazel-test: //:period_changed_golden_test should fail with differing pixels (Bazel exit 3), it exited $status:" >&2
+    cat "$logs/changed-spec.txt" >&2
+    exit 1
+fi
+grep -E '^//:.*FAILED|files differ' "$logs/changed-spec.txt" | sed 's/^/  /'
+
+echo "3. After bazel clean --expunge, every render comes from the disk cache:"
+(cd "$example" && bazel --nohome_rc --output_user_root="$root" clean --expunge >/dev/null 2>&1)
+run "$root" "$example" after-clean build //... || { cat "$logs/after-clean.txt" >&2; exit 1; }
+expect after-clean "$count" 0
+
+echo "4. A copy at another path with another output root (a second machine) hits the cache too; a changed spec renders again:"
+elsewhere=$work/elsewhere
+mkdir -p "$elsewhere/bazel" "$elsewhere/.build/static/release"
+cp "$tool" "$elsewhere/.build/static/release/pickerreel"
+(cd "$repository/bazel" && tar --exclude='./example/bazel-*' -cf - .) | (cd "$elsewhere/bazel" && tar -xf -)
+(cd "$elsewhere/bazel/example" && bazel --nohome_rc --output_user_root="$work/elsewhere-output-root" clean --expunge \
+    >/dev/null 2>&1)
+run "$work/elsewhere-output-root" "$elsewhere/bazel/example" second-machine build //... ||
+    { cat "$logs/second-machine.txt" >&2; exit 1; }
+expect second-machine "$count" 0
+sed -i 's/"tail": 0.5/"tail": 0.6/' "$elsewhere/bazel/example/specs/appearance.json"
+run "$work/elsewhere-output-root" "$elsewhere/bazel/example" spec-changed build //... ||
+    { cat "$logs/spec-changed.txt" >&2; exit 1; }
+expect spec-changed 0 1
+
+echo "5. An icon the spec names but the rule does not declare fails the render, naming it:"
+sed -i 's|glob(\["specs/icons/\*.svg"\])|["specs/icons/sun.svg"]|' "$elsewhere/bazel/example/BUILD.bazel"
+status=0
+run "$work/elsewhere-output-root" "$elsewhere/bazel/example" undeclared-icon build //:appearance || status=$?
+if [ "$status" -eq 0 ] || ! grep -q 'specs/appearance.json: items\[1\].icon: .*"icons/moon.svg"' "$logs/undeclared-icon.txt"; then
+    echo "bazel-test: a render missing a declared icon should fail naming it; Bazel exited $status:" >&2
+    cat "$logs/undeclared-icon.txt" >&2
+    exit 1
+fi
+grep '^pickerreel: error:' "$logs/undeclared-icon.txt" | sed 's/^/  /'
+
+echo "6. The period render sees its declared fonts alone: declared DejaVu Sans instead of Inter, its golden test fails:"
+cat >>"$elsewhere/bazel/example/WORKSPACE.bazel" <<'EOF'
+new_local_repository(
+    name = "dejavu",
+    build_file_content = 'exports_files(["DejaVuSans.ttf"])',
+    path = "/usr/share/fonts/truetype/dejavu",
+)
+EOF
+sed -i 's|fonts = \["@inter//:upright"\]|fonts = ["@dejavu//:DejaVuSans.ttf"]|' "$elsewhere/bazel/example/BUILD.bazel"
+status=0
+run "$work/elsewhere-output-root" "$elsewhere/bazel/example" other-font test //:period_golden_test || status=$?
+if [ "$status" -ne 3 ] || ! grep -q 'files differ' "$logs/other-font.txt"; then
+    echo "bazel-test: //:period_golden_test drawn with DejaVu Sans should fail (Bazel exit 3), it exited $status:" >&2
+    cat "$logs/other-font.txt" >&2
+    exit 1
+fi
+grep -E '^//:.*FAILED|files differ' "$logs/other-font.txt" | sed 's/^/  /'
+echo "make bazel-test: passed (cache: $(du -sh "$cache" | cut -f1) in $cache)"

@@ -1,0 +1,185 @@
+#!/usr/bin/env python3
+"""Goldens at 10,000 frames: a team's golden loop (render, then compare with the goldens) on 100 specs.
+
+    scale_bench.py            (make bench-scale; the last step of make bench)
+
+The set is `generate_specs.py scale`: 100 specs, 10,268 PNG frames (535 megapixels), ten of them also written as an
+animated WebP. It is rendered once as the goldens (EXPECTED), then, RUNS times (default 3), in this order:
+  - full: `render --force` of the set into ACTUAL, `pickerreel compare EXPECTED ACTUAL` (identical trees), blazediff;
+  - nothing changed: `render` again (every spec up to date), compare, blazediff;
+  - one spec changed: one spec's highlight made red, `render` (that spec alone is drawn), compare (exit 1: that
+    spec's frames differ), blazediff; the spec is then put back.
+blazediff (Rust, SIMD, `pip install blazediff`) is called on every pair of PNG files of the two trees from one python3
+process, as compare_vs_blazediff.py does. Ours and blazediff's runs alternate; figures are medians. The script
+checks that an up-to-date render rewrites no file (inode and modification time of every file) and that a changed
+spec rewrites its own folder alone, and prints whether the up-to-date render is within 10 % of the full render.
+Everything is written under BENCH_SCRATCH, else /dev/shm when it is a tmpfs, else .build/bench (said so).
+Environment: PICKERREEL (the binary), RUNS, BENCH_SCRATCH, BENCH_KEEP=1 (leave the trees).
+"""
+
+import json
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+TOOL = os.environ.get("PICKERREEL", os.path.join(ROOT, ".build/static/release/pickerreel"))
+RUNS = int(os.environ.get("RUNS", "3"))
+CHANGED = "scale-000"
+# Each group of specs is one render command: the PNG frames alone, and the PNG frames with an animated WebP.
+GROUPS = (("png", ["--format", "png"]), ("webp", ["--format", "png,webp"]))
+
+BLAZEDIFF_TREE = r"""
+import os, sys, blazediff
+expected, actual = sys.argv[1], sys.argv[2]
+differing = 0
+for folder, _, files in os.walk(expected):
+    for name in files:
+        if not name.endswith(".png"):
+            continue
+        left = os.path.join(folder, name)
+        right = os.path.join(actual, os.path.relpath(left, expected))
+        if not blazediff.compare(left, right).match_result:
+            differing += 1
+print(differing)
+"""
+
+
+def scratch():
+    chosen = os.environ.get("BENCH_SCRATCH")
+    if not chosen and os.path.isdir("/dev/shm"):
+        chosen = "/dev/shm/pickerreel-scale-bench"
+    if not chosen:
+        chosen = os.path.join(ROOT, ".build/bench/scale")
+        print("no tmpfs: writing under .build/bench (file creation on disk is timed too)")
+    shutil.rmtree(chosen, ignore_errors=True)
+    os.makedirs(chosen)
+    return chosen
+
+
+def timed(command, expect=(0,)):
+    started = time.perf_counter()
+    result = subprocess.run(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    elapsed = time.perf_counter() - started
+    if result.returncode not in expect:
+        sys.exit(f"{' '.join(command[:3])}…: exit {result.returncode}\n{result.stderr[-2000:]}")
+    return elapsed, result
+
+
+def render_set(specs, out, extra=()):
+    """Every group's render command in turn; the seconds of all of them."""
+    total = 0.0
+    for group, formats in GROUPS:
+        folder = os.path.join(specs, group)
+        paths = sorted(os.path.join(folder, name) for name in os.listdir(folder) if name.endswith(".json"))
+        total += timed([TOOL, "render", *paths, "-o", out, "-q", *formats, *extra])[0]
+    return total
+
+
+def identities(tree):
+    """Inode and modification time (ns) of every file, by relative path."""
+    found = {}
+    for folder, _, files in os.walk(tree):
+        for name in files:
+            path = os.path.join(folder, name)
+            status = os.stat(path)
+            found[os.path.relpath(path, tree)] = (status.st_ino, status.st_mtime_ns)
+    return found
+
+
+def rewritten(before, after):
+    return sorted(path for path in set(before) | set(after) if before.get(path) != after.get(path))
+
+
+def sizes(tree):
+    pngs = [os.path.join(folder, name) for folder, _, files in os.walk(tree) for name in files if name.endswith(".png")]
+    pixels = 0
+    for path in pngs:
+        with open(path, "rb") as file:
+            header = file.read(24)
+        pixels += int.from_bytes(header[16:20], "big") * int.from_bytes(header[20:24], "big")
+    return len(pngs), pixels, sum(os.path.getsize(path) for path in pngs)
+
+
+def median(values):
+    return statistics.median(values)
+
+
+def main():
+    work = scratch()
+    specs, expected, actual = (os.path.join(work, name) for name in ("specs", "expected", "actual"))
+    subprocess.run([sys.executable, os.path.join(ROOT, "Benchmarks/generate_specs.py"), "scale", specs], check=True)
+    render_set(specs, expected)
+    render_set(specs, actual)
+    frames, pixels, size = sizes(expected)
+    changed_spec = os.path.join(specs, "png", CHANGED + ".json")
+    with open(changed_spec) as file:
+        original = file.read()
+    red = json.loads(original)
+    red["style"]["highlight"]["color"] = "#FF0000"
+    changed_frames = sum(1 for name in os.listdir(os.path.join(expected, CHANGED)) if name.endswith(".png"))
+    print(f"100 specs, {frames} PNG frames, {pixels / 1e6:.0f} megapixels, {size / 1e6:.1f} MB a tree, under {work};"
+          f" medians of {RUNS} runs, ours and blazediff's alternating; load average before: {os.getloadavg()[0]:.1f}")
+
+    times = {key: [] for key in ("full", "full-compare", "full-blazediff", "none", "none-compare", "none-blazediff",
+                                 "one", "one-compare", "one-blazediff")}
+    problems = []
+    compare = [TOOL, "compare", expected, actual]
+    blazediff = [sys.executable, "-c", BLAZEDIFF_TREE, expected, actual]
+    for _ in range(RUNS):
+        times["full"].append(render_set(specs, actual, ["--force"]))
+        times["full-compare"].append(timed(compare)[0])
+        times["full-blazediff"].append(timed(blazediff)[0])
+
+        before = identities(actual)
+        times["none"].append(render_set(specs, actual))
+        touched = rewritten(before, identities(actual))
+        if touched:
+            problems.append(f"an up-to-date render rewrote {len(touched)} files, such as {touched[0]}")
+        times["none-compare"].append(timed(compare)[0])
+        times["none-blazediff"].append(timed(blazediff)[0])
+
+        with open(changed_spec, "w") as file:
+            json.dump(red, file)
+        before = identities(actual)
+        times["one"].append(render_set(specs, actual))
+        touched = rewritten(before, identities(actual))
+        if any(not path.startswith(CHANGED + "/") for path in touched) or len(touched) < changed_frames:
+            problems.append(f"one changed spec rewrote {len(touched)} files ({touched[:2]}…), not its {changed_frames} frames alone")
+        elapsed, result = timed(compare, expect=(1,))
+        times["one-compare"].append(elapsed)
+        elapsed, result = timed(blazediff)
+        times["one-blazediff"].append(elapsed)
+        if int(result.stdout.strip() or 0) == 0:
+            problems.append("blazediff found no differing file after the change")
+        with open(changed_spec, "w") as file:
+            file.write(original)
+
+    m = {key: median(values) for key, values in times.items()}
+    full_loop = m["full"] + m["full-blazediff"]
+    print("| case | render | compare | blazediff | render / full render | compare / blazediff | loop / (full render + blazediff) |")
+    print("|---|---:|---:|---:|---:|---:|---:|")
+    for label, key in (("full (--force), identical trees", "full"), ("one spec changed", "one"), ("nothing changed", "none")):
+        render, ours, theirs = m[key], m[key + "-compare"], m[key + "-blazediff"]
+        print(f"| {label} | {render:.3f} s | {ours:.3f} s | {theirs:.3f} s | {render / m['full']:.3f} × |"
+              f" {ours / theirs:.3f} × | {(render + ours) / full_loop:.3f} × |")
+    per_frame = m["full"] / frames * 1e6
+    print(f"cost: full render {per_frame:.0f} µs a frame, {m['full'] / pixels * 1e9:.2f} ns a pixel;"
+          f" up to date {m['none'] / 100 * 1e3:.2f} ms a spec; identical compare"
+          f" {size / m['full-compare'] / 1e6:.0f} MB/s of PNG ({m['full-compare'] / frames * 1e6:.0f} µs a pair),"
+          f" blazediff {m['full-blazediff'] / frames * 1e6:.0f} µs a pair")
+    ratio = m["none"] / m["full"]
+    print(f"up-to-date render / full render: {ratio:.3f} × (target ≤ 0.1 ×): {'met' if ratio <= 0.1 else 'MISSED'};"
+          f" files rewritten by up-to-date renders: {'none' if not problems else 'SEE BELOW'}")
+    for problem in problems:
+        print("PROBLEM: " + problem)
+    if os.environ.get("BENCH_KEEP") != "1":
+        shutil.rmtree(work, ignore_errors=True)
+    return 1 if problems else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -19,6 +19,7 @@ Environment: PICKERREEL (the binary), RUNS, BENCH_SCRATCH, BENCH_KEEP=1 (leave t
 
 import json
 import os
+import resource
 import shutil
 import statistics
 import subprocess
@@ -60,22 +61,34 @@ def scratch():
     return chosen
 
 
+CPU = []  # CPU seconds (user + system) of each timed command, in order: less moved by other builds than wall time.
+
+
+def children_cpu():
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
 def timed(command, expect=(0,)):
+    cpu = children_cpu()
     started = time.perf_counter()
     result = subprocess.run(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     elapsed = time.perf_counter() - started
+    CPU.append(children_cpu() - cpu)
     if result.returncode not in expect:
         sys.exit(f"{' '.join(command[:3])}…: exit {result.returncode}\n{result.stderr[-2000:]}")
     return elapsed, result
 
 
 def render_set(specs, out, extra=()):
-    """Every group's render command in turn; the seconds of all of them."""
-    total = 0.0
+    """Every group's render command in turn; the seconds of all of them (their CPU seconds as one entry of CPU)."""
+    total, cpu = 0.0, 0.0
     for group, formats in GROUPS:
         folder = os.path.join(specs, group)
         paths = sorted(os.path.join(folder, name) for name in os.listdir(folder) if name.endswith(".json"))
         total += timed([TOOL, "render", *paths, "-o", out, "-q", *formats, *extra])[0]
+        cpu += CPU.pop()
+    CPU.append(cpu)
     return total
 
 
@@ -124,56 +137,67 @@ def main():
     print(f"100 specs, {frames} PNG frames, {pixels / 1e6:.0f} megapixels, {size / 1e6:.1f} MB a tree, under {work};"
           f" medians of {RUNS} runs, ours and blazediff's alternating; load average before: {os.getloadavg()[0]:.1f}")
 
+    cpus = {}
     times = {key: [] for key in ("full", "full-compare", "full-blazediff", "none", "none-compare", "none-blazediff",
                                  "one", "one-compare", "one-blazediff")}
     problems = []
+
+    def record(key, elapsed):
+        times[key].append(elapsed)
+        cpus.setdefault(key, []).append(CPU[-1])
+
     compare = [TOOL, "compare", expected, actual]
     blazediff = [sys.executable, "-c", BLAZEDIFF_TREE, expected, actual]
     for _ in range(RUNS):
-        times["full"].append(render_set(specs, actual, ["--force"]))
-        times["full-compare"].append(timed(compare)[0])
-        times["full-blazediff"].append(timed(blazediff)[0])
+        record("full", render_set(specs, actual, ["--force"]))
+        record("full-compare", timed(compare)[0])
+        record("full-blazediff", timed(blazediff)[0])
 
         before = identities(actual)
-        times["none"].append(render_set(specs, actual))
+        record("none", render_set(specs, actual))
         touched = rewritten(before, identities(actual))
         if touched:
             problems.append(f"an up-to-date render rewrote {len(touched)} files, such as {touched[0]}")
-        times["none-compare"].append(timed(compare)[0])
-        times["none-blazediff"].append(timed(blazediff)[0])
+        record("none-compare", timed(compare)[0])
+        record("none-blazediff", timed(blazediff)[0])
 
         with open(changed_spec, "w") as file:
             json.dump(red, file)
         before = identities(actual)
-        times["one"].append(render_set(specs, actual))
+        record("one", render_set(specs, actual))
         touched = rewritten(before, identities(actual))
         if any(not path.startswith(CHANGED + "/") for path in touched) or len(touched) < changed_frames:
             problems.append(f"one changed spec rewrote {len(touched)} files ({touched[:2]}…), not its {changed_frames} frames alone")
         elapsed, result = timed(compare, expect=(1,))
-        times["one-compare"].append(elapsed)
+        record("one-compare", elapsed)
         elapsed, result = timed(blazediff)
-        times["one-blazediff"].append(elapsed)
+        record("one-blazediff", elapsed)
         if int(result.stdout.strip() or 0) == 0:
             problems.append("blazediff found no differing file after the change")
         with open(changed_spec, "w") as file:
             file.write(original)
 
     m = {key: median(values) for key, values in times.items()}
+    c = {key: median(values) for key, values in cpus.items()}
     full_loop = m["full"] + m["full-blazediff"]
     print("| case | render | compare | blazediff | render / full render | compare / blazediff | loop / (full render + blazediff) |")
     print("|---|---:|---:|---:|---:|---:|---:|")
-    for label, key in (("full (--force), identical trees", "full"), ("one spec changed", "one"), ("nothing changed", "none")):
+    cases = (("full (--force), identical trees", "full"), ("one spec changed", "one"), ("nothing changed", "none"))
+    for label, key in cases:
         render, ours, theirs = m[key], m[key + "-compare"], m[key + "-blazediff"]
         print(f"| {label} | {render:.3f} s | {ours:.3f} s | {theirs:.3f} s | {render / m['full']:.3f} × |"
               f" {ours / theirs:.3f} × | {(render + ours) / full_loop:.3f} × |")
-    per_frame = m["full"] / frames * 1e6
-    print(f"cost: full render {per_frame:.0f} µs a frame, {m['full'] / pixels * 1e9:.2f} ns a pixel;"
-          f" up to date {m['none'] / 100 * 1e3:.2f} ms a spec; identical compare"
-          f" {size / m['full-compare'] / 1e6:.0f} MB/s of PNG ({m['full-compare'] / frames * 1e6:.0f} µs a pair),"
-          f" blazediff {m['full-blazediff'] / frames * 1e6:.0f} µs a pair")
+    print("CPU seconds (user + system), medians: " + "; ".join(
+        f"{label}: render {c[key]:.3f}, compare {c[key + '-compare']:.3f}, blazediff {c[key + '-blazediff']:.3f}"
+        for label, key in cases))
+    print(f"cost, in CPU time: full render {c['full'] / frames * 1e6:.0f} µs a frame, {c['full'] / pixels * 1e9:.2f} ns a pixel;"
+          f" up to date {c['none'] / 100 * 1e3:.2f} ms a spec (two processes included); identical compare"
+          f" {c['full-compare'] / frames * 1e6:.0f} µs a pair ({size / c['full-compare'] / 1e6:.0f} MB/s of PNG),"
+          f" blazediff {c['full-blazediff'] / frames * 1e6:.0f} µs a pair;"
+          f" a changed spec's {changed_frames} frames decoded: +{(c['one-compare'] - c['none-compare']) / changed_frames * 1e3:.2f} ms a pair")
     ratio = m["none"] / m["full"]
-    print(f"up-to-date render / full render: {ratio:.3f} × (target ≤ 0.1 ×): {'met' if ratio <= 0.1 else 'MISSED'};"
-          f" files rewritten by up-to-date renders: {'none' if not problems else 'SEE BELOW'}")
+    print(f"up-to-date render / full render: {ratio:.3f} × wall, {c['none'] / c['full']:.3f} × CPU (target ≤ 0.1 ×):"
+          f" {'met' if ratio <= 0.1 else 'MISSED'}; files rewritten by up-to-date renders: {'none' if not problems else 'SEE BELOW'}")
     for problem in problems:
         print("PROBLEM: " + problem)
     if os.environ.get("BENCH_KEEP") != "1":

@@ -14,9 +14,12 @@ process, as compare_vs_blazediff.py does. Ours and blazediff's runs alternate; f
 checks that an up-to-date render rewrites no file (inode and modification time of every file) and that a changed
 spec rewrites its own folder alone, and prints whether the up-to-date render is within 10 % of the full render.
 Everything is written under BENCH_SCRATCH, else /dev/shm when it is a tmpfs, else .build/bench (said so).
+Each run appends one row of medians (wall and CPU seconds) to Output/bench/scale.csv (untracked).
 Environment: PICKERREEL (the binary), RUNS, BENCH_SCRATCH, BENCH_KEEP=1 (leave the trees).
 """
 
+import csv
+import datetime
 import json
 import os
 import resource
@@ -121,6 +124,23 @@ def median(values):
     return statistics.median(values)
 
 
+def append_row(wall, cpu, frames, load):
+    """One row of medians in Output/bench/scale.csv, with the date, the commit and the load average before."""
+    path = os.path.join(ROOT, "Output", "bench", "scale.csv")
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    commit = subprocess.run(["git", "-C", ROOT, "rev-parse", "--short", "HEAD"], capture_output=True, text=True).stdout.strip()
+    row = {"date": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"), "commit": commit,
+           "runs": RUNS, "load_before": f"{load:.1f}", "frames": frames}
+    row.update({f"{key}_s": f"{value:.3f}" for key, value in wall.items()})
+    row.update({f"{key}_cpu_s": f"{value:.3f}" for key, value in cpu.items()})
+    new = not os.path.exists(path)
+    with open(path, "a", newline="") as file:
+        writer = csv.DictWriter(file, fieldnames=list(row))
+        if new:
+            writer.writeheader()
+        writer.writerow(row)
+
+
 def main():
     work = scratch()
     specs, expected, actual = (os.path.join(work, name) for name in ("specs", "expected", "actual"))
@@ -128,6 +148,7 @@ def main():
     render_set(specs, expected)
     render_set(specs, actual)
     frames, pixels, size = sizes(expected)
+    load = os.getloadavg()[0]
     changed_spec = os.path.join(specs, "png", CHANGED + ".json")
     with open(changed_spec) as file:
         original = file.read()
@@ -135,7 +156,7 @@ def main():
     red["style"]["highlight"]["color"] = "#FF0000"
     changed_frames = sum(1 for name in os.listdir(os.path.join(expected, CHANGED)) if name.endswith(".png"))
     print(f"100 specs, {frames} PNG frames, {pixels / 1e6:.0f} megapixels, {size / 1e6:.1f} MB a tree, under {work};"
-          f" medians of {RUNS} runs, ours and blazediff's alternating; load average before: {os.getloadavg()[0]:.1f}")
+          f" medians of {RUNS} runs, ours and blazediff's alternating; load average before: {load:.1f}")
 
     cpus = {}
     times = {key: [] for key in ("full", "full-compare", "full-blazediff", "none", "none-compare", "none-blazediff",
@@ -198,6 +219,7 @@ def main():
     ratio = m["none"] / m["full"]
     print(f"up-to-date render / full render: {ratio:.3f} × wall, {c['none'] / c['full']:.3f} × CPU (target ≤ 0.1 ×):"
           f" {'met' if ratio <= 0.1 else 'MISSED'}; files rewritten by up-to-date renders: {'none' if not problems else 'SEE BELOW'}")
+    append_row(m, c, frames, load)
     for problem in problems:
         print("PROBLEM: " + problem)
     if os.environ.get("BENCH_KEEP") != "1":

@@ -21,7 +21,7 @@ RELEASE_DIR := .build/static/release
 RELEASE_BUILD = $(SWIFT) build -c release --static-swift-stdlib --scratch-path .build/static \
 	$(if $(filter /%,$(STATIC_CXX)),-Xswiftc -L -Xswiftc $(STATIC_CXX_DIR))
 
-.PHONY: all deps build demo test goldens lint format clean fuzz fuzz-build fuzz-spec fuzz-graphics sanitize bench install docs bazel-test
+.PHONY: all deps build demo test goldens lint format clean fuzz fuzz-build fuzz-spec fuzz-graphics sanitize bench bench-scale install docs bazel-test
 
 all: build
 
@@ -231,3 +231,12 @@ bench: deps
 		--encode-bench $(RELEASE_DIR)/encode-bench --json Output/bench-formats/results.json
 	@echo "Goldens at scale: an up-to-date render against a full one; compare against blazediff on the same trees"
 	PICKERREEL=$(RELEASE_DIR)/pickerreel python3 Benchmarks/compare_vs_blazediff.py 60
+	$(SCALE_BENCH)
+
+# The golden loop at 10,000 frames (Benchmarks/scale_bench.py: full render, one spec changed, nothing changed, each
+# compared with the goldens and against blazediff), also runnable alone.
+SCALE_BENCH = PICKERREEL=$(RELEASE_DIR)/pickerreel python3 Benchmarks/scale_bench.py
+bench-scale: deps
+	@./scripts/install-dependencies.sh --bench
+	$(RELEASE_BUILD) --product pickerreel
+	$(SCALE_BENCH)

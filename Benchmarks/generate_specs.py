@@ -3,6 +3,9 @@
 
     generate_specs.py batch DIR [COUNT]   COUNT (default 100) varied specs, variant-000.json …, into DIR
     generate_specs.py long LARGE.json OUT  LARGE.json with its selection sequence repeated ten times
+    generate_specs.py scale DIR            the golden set of scale_bench.py: 100 specs, 10,268 PNG frames at 30
+                                           and 60 fps, scales 1 to 3, 1 to 7 changes, tails 0.2 to 1.5 s, into
+                                           DIR/png (90 specs) and DIR/webp (10, rendered as PNG frames and a WebP)
 
 The variants are reproducible (a fixed seed): they vary the items (count, words or numbers), colours,
 transparency of the background, timing curves and springs, orientation, distribution, highlight layer,
@@ -79,6 +82,31 @@ def variant(rng):
     }
 
 
+def scale_variant(rng, index):
+    """A spec of the scale set: `variant` with a wider spread of sizes (scale 1-3, up to 10 items), segment counts
+    (1 to 7 changes) and durations (tails up to 1.5 s), so that a few specs hold several hundred frames and many a
+    few dozen, as a design system's goldens do."""
+    spec = variant(rng)
+    if rng.random() < 0.2:
+        extra = [word for word in WORDS if word not in spec["items"]]
+        if all(isinstance(item, str) for item in spec["items"]):
+            spec["items"] += rng.sample(extra, 2)
+    items = spec["items"]
+    sequence, current = [], items[0]
+    for _ in range(rng.choice([1, 1, 2, 3, 4, 5, 7])):
+        choice = rng.choice([item for item in items if item != current])
+        change = {"select": choice, "after": round(rng.uniform(0.1, 0.7), 2)}
+        if rng.random() < 0.5:
+            change["curve"] = curve(rng)
+            if not is_spring(change["curve"]):
+                change["duration"] = round(rng.uniform(0.2, 0.5), 2)
+        sequence.append(change)
+        current = choice
+    spec["selection"] = {"initial": items[0], "sequence": sequence, "tail": round(rng.uniform(0.2, 1.5), 2)}
+    spec["output"] = {"fps": rng.choice([30, 30, 60]), "scale": rng.choice([1, 2, 2, 3])}
+    return spec
+
+
 def write(path, spec):
     with open(path, "w") as file:
         json.dump(spec, file, indent=1)
@@ -93,6 +121,16 @@ def main(arguments):
         rng = random.Random(20261129)
         for index in range(count):
             write(os.path.join(folder, "variant-%03d.json" % index), variant(rng))
+        return 0
+    if len(arguments) == 2 and arguments[0] == "scale":
+        rng = random.Random(20261203)
+        for kind in ("png", "webp"):
+            os.makedirs(os.path.join(arguments[1], kind), exist_ok=True)
+        for index in range(100):
+            # Every tenth spec is also kept as an animation: its folder holds PNG frames and a WebP (an APNG would be
+            # named .png, which compare refuses in a tree).
+            kind = "webp" if index % 10 == 9 else "png"
+            write(os.path.join(arguments[1], kind, "scale-%03d.json" % index), scale_variant(rng, index))
         return 0
     if len(arguments) == 3 and arguments[0] == "long":
         with open(arguments[1]) as file:

@@ -99,4 +99,30 @@ struct CompareEqualFilesTests {
         #expect(!run.stdout.unicodeScalars.contains("\u{1B}"), "\(run.stdout.debugDescription)")
         #expect(!run.stdout.split(separator: "\n").contains { $0.drop { $0 == " " }.hasPrefix("::") }, "\(run.stdout)")
     }
+
+    /// Equal bytes skip decoding, not the checks on what the bytes are.
+    ///
+    /// The same APNG, or the same text named `.png`, on both sides is refused (exit 2, naming the file) as a pair that
+    /// differs would be. The header and the animation check are read from the bytes already in memory, without opening
+    /// the file again.
+    @Test(arguments: ["animated", "not a PNG"])
+    func equalBytesAreStillCheckedForWhatTheyAre(_ kind: String) throws {
+        let (_, expected, actual) = try Self.twoCopies()
+        let name = "numbers-vertical/frame-0003.png"
+        if kind == "animated" {
+            let animation = expected.deletingLastPathComponent().appendingPathComponent("apng")
+            let run = try runTool(["render", fixture("numbers-vertical.json"), "-o", animation.path, "--format", "apng", "-q"])
+            try #require(run.status == 0, "\(run)")
+            let bytes = try Data(contentsOf: animation.appendingPathComponent("numbers-vertical/numbers-vertical.png"))
+            try bytes.write(to: expected.appendingPathComponent(name))
+            try bytes.write(to: actual.appendingPathComponent(name))
+        } else {
+            try Data("not a picture".utf8).write(to: expected.appendingPathComponent(name))
+            try Data("not a picture".utf8).write(to: actual.appendingPathComponent(name))
+        }
+        let run = try runTool(["compare", expected.path, actual.path])
+        #expect(run.status == 2, "\(run)")
+        #expect(run.stderr.contains("frame-0003.png"), "\(run)")
+        #expect(run.stderr.contains(kind == "animated" ? "animated PNG" : "PNG"), "\(run)")
+    }
 }

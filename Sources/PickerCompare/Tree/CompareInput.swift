@@ -65,7 +65,8 @@ enum CompareInput: Equatable {
                     throw CompareError(.linkLeavesTree(path: path, tree: tree.given))
                 }
             }
-            if case .folder = FileKind.of(path) {
+            // lstat's answer stands for a file that is not a link: one system call a file, not two.
+            if isLink ? FileKind.of(path) == .folder : status.st_mode & S_IFMT == S_IFDIR {
                 if !isLink { try walk(folder: path, tree: tree, prefix: relative + "/", into: &found) }
             } else if Self.picturesSuffixes.contains(where: name.lowercased().hasSuffix) {
                 found.append(relative)

@@ -184,6 +184,27 @@ public struct FolderComparison: Sendable {
         return ImageSize(width: size.width, height: size.height)
     }
 
+    /// `declaredSize(_:)` of a file whose bytes are already read: the header's size, refused beyond the limits or for
+    /// an animated PNG (an acTL chunk before the first image data, within the first 1,000 chunks) as reading it would.
+    static func declaredSize(of bytes: [UInt8], path: String) throws(CompareError) -> ImageSize {
+        let size: (width: Int, height: Int)
+        do {
+            size = try PNGStructure.declaredSize(bytes, path: path)
+        } catch {
+            throw CompareError(.unreadable(path: path, error: error))
+        }
+        var (offset, chunks) = (8, 0)
+        while chunks < 1_000, offset + 8 <= bytes.count {
+            let type = String(decoding: bytes[offset + 4..<offset + 8], as: UTF8.self)
+            if type == "acTL" { throw CompareError(.animated(path: path)) }
+            if type == "IDAT" || type == "IEND" { break }
+            let length = bytes[offset..<offset + 4].reduce(0) { $0 << 8 | Int($1) }
+            offset += 12 + length
+            chunks += 1
+        }
+        return ImageSize(width: size.width, height: size.height)
+    }
+
     static func writeDiff(_ image: RGBAImage, to path: String) throws(CompareError) {
         do {
             // The renderer's atomic writer: missing folders are made, and no reader sees half a picture.

@@ -1,6 +1,7 @@
 import FoundationEssentials
 import PickerKit
 import PickerRender
+import PickerWebP
 
 /// Compares two PNG files, or two folder trees of PNG files by relative path, and writes diff pictures for the
 /// files that differ pixel by pixel.
@@ -184,9 +185,11 @@ public struct FolderComparison: Sendable {
         return ImageSize(width: size.width, height: size.height)
     }
 
-    /// `declaredSize(_:)` of a file whose bytes are already read: the header's size, refused beyond the limits or for
-    /// an animated PNG (an acTL chunk before the first image data, within the first 1,000 chunks) as reading it would.
+    /// `declaredSize(_:)` of a file whose bytes are already read: the header's size, refused beyond the limits as
+    /// reading it would; an animation (a WebP, or a PNG with an acTL chunk before the first image data, within the
+    /// first 1,000 chunks) is sized as `declaredSize(_:)` sizes it.
     static func declaredSize(of bytes: [UInt8], path: String) throws(CompareError) -> ImageSize {
+        if WebPAnimationDecoder.isWebP(Array(bytes.prefix(12))) { return try declaredSize(path) }
         let size: (width: Int, height: Int)
         do {
             size = try PNGStructure.declaredSize(bytes, path: path)
@@ -196,7 +199,7 @@ public struct FolderComparison: Sendable {
         var (offset, chunks) = (8, 0)
         while chunks < 1_000, offset + 8 <= bytes.count {
             let type = String(decoding: bytes[offset + 4..<offset + 8], as: UTF8.self)
-            if type == "acTL" { throw CompareError(.animated(path: path)) }
+            if type == "acTL" { return try declaredSize(path) }
             if type == "IDAT" || type == "IEND" { break }
             let length = bytes[offset..<offset + 4].reduce(0) { $0 << 8 | Int($1) }
             offset += 12 + length

@@ -97,9 +97,8 @@ struct SnapshotAssertion {
         if let suffixes {
             chosen = []
             for suffix in suffixes {
-                let wanted = suffix == "default" ? "" : suffix
-                guard let variant = all.first(where: { $0.suffix == wanted }) else {
-                    let known = all.map { $0.suffix.isEmpty ? "default" : $0.suffix }.joined(separator: ", ")
+                guard let variant = spec.variant(named: suffix) else {
+                    let known = spec.variantNames.joined(separator: ", ")
                     throw SnapshotFailure(
                         .invalidRequest(name: name, reason: "the spec has no variant \"\(suffix)\"; its variants: \(known)"))
                 }

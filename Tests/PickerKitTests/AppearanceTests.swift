@@ -187,6 +187,18 @@ struct AppearanceTests {
         #expect(try PickerSpec(items: ["A"]).variants == [try PickerSpec(items: ["A"]).defaultVariant])
     }
 
+    /// One lookup by name for the tool's `--variant`, the snapshot API's `variants:` and the preview.
+    @Test func aVariantIsFoundByItsNameAndDefaultIsTheSpecsOwn() throws {
+        var spec = try PickerSpec(items: ["A"])
+        spec.variantAxes = VariantAxes(colorScheme: [.light, .dark], scale: [2, 3])
+        #expect(spec.variantNames == ["default", "@3x", "dark", "dark@3x"])
+        #expect(spec.variant(named: "default") == spec.defaultVariant)
+        #expect(spec.variant(named: "") == spec.defaultVariant)
+        #expect(spec.variant(named: "dark@3x")?.colorScheme == .dark && spec.variant(named: "dark@3x")?.scale == 3)
+        #expect(spec.variant(named: "rtl") == nil)
+        #expect(spec.variants.map(\.label) == spec.variantNames)
+    }
+
     @Test func tooManyOrRepeatedVariantsAreSpecErrors() {
         let many = specError(
             #"{"items": ["A"], "variants": {"colorScheme": ["light", "dark"], "layoutDirection": ["leftToRight", "rightToLeft"], "dynamicTypeSize": ["xSmall", "small", "medium", "large", "xLarge", "xxLarge", "xxxLarge", "accessibility1", "accessibility2"], "scale": [1, 2]}}"#

@@ -84,6 +84,10 @@ public struct Variant: Hashable, Sendable, CustomStringConvertible {
 
     /// The suffix, or `(default)` for the spec's own appearance.
     public var description: String { suffix.isEmpty ? "(default)" : suffix }
+
+    /// The variant's name as `render --variant` and `PickerSpec.variant(named:)` take it: its suffix, or `default`
+    /// for the spec's own appearance.
+    public var label: String { suffix.isEmpty ? "default" : suffix }
 }
 
 extension PickerSpec {
@@ -92,6 +96,17 @@ extension PickerSpec {
         Variant(
             colorScheme: style.colorScheme ?? .light, layoutDirection: style.layoutDirection ?? .leftToRight,
             dynamicTypeSize: style.dynamicTypeSize ?? .large, scale: output.scale, suffix: "")
+    }
+
+    /// The variant whose suffix is `name` (`dark-rtl@3x`; `default` or an empty name for the spec's own
+    /// appearance), or nil when the spec has none of that name: then `variantNames` lists those it has.
+    public func variant(named name: String) -> Variant? {
+        variants.first { $0.label == name || $0.suffix == name }
+    }
+
+    /// The names of the spec's variants, as `variant(named:)` takes them: `default` for its own appearance.
+    public var variantNames: [String] {
+        variants.map(\.label)
     }
 
     /// Every variant the spec asks for, in a fixed order (colour scheme, then direction, text size, scale); just

@@ -60,7 +60,7 @@ final class PreviewSession: Sendable {
             var variants: [PreviewVariant] = []
             for variant in source.spec.variants {
                 let renderer = try Renderer(source.spec, variant: variant, file: specPath)
-                variants.append(PreviewVariant(name: variant.suffix.isEmpty ? "default" : variant.suffix, renderer: renderer))
+                variants.append(PreviewVariant(name: variant.label, renderer: renderer))
             }
             shown.withLock { shown in
                 shown.generation += 1

@@ -23,9 +23,8 @@ struct SpecSource: Sendable {
             chosen = all
         } else {
             chosen = try suffixes.map { suffix throws(UsageError) in
-                let wanted = suffix == "default" ? "" : suffix
-                guard let variant = all.first(where: { $0.suffix == wanted }) else {
-                    let known = all.map { $0.suffix.isEmpty ? "default" : $0.suffix }.joined(separator: ", ")
+                guard let variant = spec.variant(named: suffix) else {
+                    let known = spec.variantNames.joined(separator: ", ")
                     throw UsageError(command: "render", message: "\(displayName) has no variant \"\(suffix)\"; its variants: \(known)")
                 }
                 return variant

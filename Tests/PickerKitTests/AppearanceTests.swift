@@ -187,6 +187,21 @@ struct AppearanceTests {
         #expect(try PickerSpec(items: ["A"]).variants == [try PickerSpec(items: ["A"]).defaultVariant])
     }
 
+    /// A spec's variants together are at most `SpecLimits.maximumFramesInAllVariants` frames, checked by `validate`
+    /// (so by the library as by the tool), naming `variants`.
+    @Test func theVariantsTogetherAreWithinTheFrameLimit() throws {
+        let many =
+            #"{"items": ["A", "B"], "output": {"fps": 120}, "selection": {"tail": 7}, "variants": {"colorScheme": ["light", "dark"], "layoutDirection": ["leftToRight", "rightToLeft"], "dynamicTypeSize": ["xSmall", "small", "medium", "large", "xLarge", "xxLarge", "xxxLarge", "accessibility1"], "scale": [1, 2]}}"#
+        let error = #expect(throws: SpecError.self) { try PickerSpec(json: Data(many.utf8), file: "many.json") }
+        #expect(error?.path.description == "variants", "\(String(describing: error))")
+        #expect(
+            error?.description.contains("64 variants of 841 frames would be 53824 frames; at most 50000 in all") == true,
+            "\(String(describing: error))")
+        // One variant fewer on an axis is within it.
+        let fewer = many.replacingOccurrences(of: #""scale": [1, 2]"#, with: #""scale": [1]"#)
+        #expect(try PickerSpec(json: Data(fewer.utf8)).variants.count == 32)
+    }
+
     /// One lookup by name for the tool's `--variant`, the snapshot API's `variants:` and the preview.
     @Test func aVariantIsFoundByItsNameAndDefaultIsTheSpecsOwn() throws {
         var spec = try PickerSpec(items: ["A"])

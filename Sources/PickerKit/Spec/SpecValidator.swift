@@ -77,6 +77,17 @@ struct SpecValidator {
         guard count <= SpecLimits.maximumVariants else {
             throw failure(path, .limitExceeded("the variant lists make \(count) variants; at most \(SpecLimits.maximumVariants)"))
         }
+        // Every variant has the spec's frame count: it does not depend on the labels' sizes (a spring settles
+        // relative to its start), so any layout gives it.
+        guard count > 1 else { return }
+        let unit = spec.items.map { _ in Rect(x: 0, y: 0, width: 10, height: 10) }
+        let frames = Timeline(spec: spec, layout: PickerLayout(spec: spec, labelExtents: unit)).exactFrameCount
+        guard frames * Double(count) > Double(SpecLimits.maximumFramesInAllVariants) else { return }
+        throw failure(
+            path,
+            .limitExceeded(
+                "\(count) variants of \(Int(frames)) frames would be \(Int(frames) * count) frames; at most \(SpecLimits.maximumFramesInAllVariants) in all (fewer variants, a lower output.fps or a shorter selection.sequence)"
+            ))
     }
 
     private func validateItems(_ items: [Item], at path: JSONPath) throws(SpecError) {

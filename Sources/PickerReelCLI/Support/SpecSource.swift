@@ -51,27 +51,9 @@ struct SpecSource: Sendable {
             )
         }
         let spec = try PickerSpec(contentsOf: URL(fileURLWithPath: path), file: path)
-        try checkFramesOfAllVariants(spec, file: path)
         var name = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
         if name.isEmpty || name.hasPrefix(".") { name = "spec" }
         return SpecSource(path: path, name: name, spec: spec)
-    }
-
-    /// Checks that the spec's variants together are at most `SpecLimits.maximumFramesInAllVariants` frames.
-    ///
-    /// Throws `SpecError` naming `variants` otherwise. The frame count does not depend on the labels' sizes (a
-    /// spring settles relative to its start), so any layout gives it.
-    static func checkFramesOfAllVariants(_ spec: PickerSpec, file: String) throws(SpecError) {
-        let variants = spec.variants.count
-        guard variants > 1 else { return }
-        let unit = spec.items.map { _ in Rect(x: 0, y: 0, width: 10, height: 10) }
-        let frames = Timeline(spec: spec, layout: PickerLayout(spec: spec, labelExtents: unit)).exactFrameCount
-        guard frames * Double(variants) > Double(SpecLimits.maximumFramesInAllVariants) else { return }
-        throw SpecError(
-            file: file, path: JSONPath.root.appending("variants"),
-            problem: .limitExceeded(
-                "\(variants) variants of \(Int(frames)) frames would be \(Int(frames) * variants) frames; at most \(SpecLimits.maximumFramesInAllVariants) in all (fewer variants, a lower output.fps or a shorter selection.sequence)"
-            ))
     }
 
     /// The seed's own demo, built into the tool.

@@ -38,6 +38,25 @@ struct MessageTests {
         #expect(run.stderr.hasPrefix("pickerreel: error: "), "\(run.stderr)")
     }
 
+    /// A font family that is not installed is drawn in another, and every command that draws or checks the spec says
+    /// which, as one warning line, and still succeeds.
+    @Test(arguments: ["validate", "render", "frame"])
+    func theFontFallbackWarningIsPrintedByEveryCommandThatDraws(_ command: String) throws {
+        let work = try temporaryFolder()
+        let spec = try writeSpec(#"{"items":["A","B"],"style":{"font":{"family":"No Such Family 12345"}}}"#, named: "nofont.json", in: work)
+        var arguments = [command, spec]
+        if command == "render" { arguments += ["-o", work.appendingPathComponent("out").path] }
+        if command == "frame" { arguments += ["--time", "0", "-o", work.appendingPathComponent("frame.png").path] }
+        let run = try runTool(arguments)
+        #expect(run.status == 0, "\(run)")
+        let warnings = run.stderr.split(separator: "\n").filter { $0.contains("warning") }
+        #expect(warnings.count == 1, "\(run.stderr)")
+        #expect(
+            warnings.first?.hasPrefix(
+                "pickerreel: warning: \(spec): the font family \"No Such Family 12345\" is not installed; using \"") == true,
+            "\(run.stderr)")
+    }
+
     /// The line a render ends with: frames, formats, files drawn, megabytes and seconds with two decimals, folder.
     ///
     /// Four frames showing one picture are drawn once, however many threads write them (two chunks drew it twice).

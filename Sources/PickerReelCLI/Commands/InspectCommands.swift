@@ -55,6 +55,7 @@ struct InspectCommands {
         let renderer = try Renderer(
             try spec(options.specPath, variant: options.variant, root: options.root), file: options.specPath,
             root: options.root.map { URL(fileURLWithPath: $0) })
+        for warning in renderer.warnings { console.err(ErrorLine.warning(warning, about: options.specPath)) }
         let svg = options.outputPath.hasSuffix(".svg")
         let bytes: Data
         switch options.moment {

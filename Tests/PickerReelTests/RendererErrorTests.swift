@@ -86,5 +86,11 @@ struct RendererErrorTests {
             RenderError.encoder(format: .webm, underlying: EncoderFailure(timing)).description.hasPrefix("could not encode the WebM: "))
         #expect(RenderError.encoder(format: .gif, underlying: EncoderFailure(timing)).description.hasPrefix("could not encode the GIF: "))
         #expect(RenderError.encoder(format: .apng, underlying: EncoderFailure(timing)).description.hasPrefix("could not encode the APNG: "))
+        // Equal only for equal errors of the same type.
+        #expect(EncoderFailure(timing) == EncoderFailure(WebPEncoderError.invalidTiming("no frames")))
+        #expect(EncoderFailure(timing) != EncoderFailure(PNGEncodingError.noPixelData))
+        #expect(
+            RenderError.encoder(format: .gif, underlying: EncoderFailure(timing))
+                != .encoder(format: .webp, underlying: EncoderFailure(timing)))
     }
 }

@@ -157,7 +157,7 @@ let package = Package(
             // The pixelmatch cross-check script is run by python3, found through #filePath.
             exclude: ["Support/pixelmatch_count.py"]
         ),
-        .testTarget(name: "PickerReelTests", dependencies: ["PickerReel"]),
+        .testTarget(name: "PickerReelTests", dependencies: ["PickerReel", "PickerWebP"]),
         .testTarget(name: "PickerSnapshotTests", dependencies: ["PickerSnapshot", "PickerReel"]),
         .testTarget(name: "PickerGIFTests", dependencies: ["PickerKit", "PickerGIF", "CPickerGIF", "AnimationTestSupport"]),
         .testTarget(

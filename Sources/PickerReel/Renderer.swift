@@ -36,7 +36,8 @@ public final class Renderer: Sendable {
     ///
     /// Throws `SpecError` for a spec that is not valid or exceeds `SpecLimits` (naming the field), or whose icon or
     /// image files are outside the root or cannot be used, and `RenderError` when cairo, Pango or libdeflate cannot
-    /// be set up.
+    /// be set up. (The one call of `Renderer` that throws two types; every call on a made renderer throws
+    /// `RenderError` alone.)
     public convenience init(
         _ spec: PickerSpec, variant: Variant? = nil, file: String? = nil, root: URL? = nil, pngCompression: PNGCompression = .standard
     ) throws {
@@ -100,41 +101,51 @@ public final class Renderer: Sendable {
     /// The pixels at `time` seconds; at or after `duration` the settled last frame, and so from the last frame's time
     /// (frameCount − 1) / fps when that comes first (a single frame, or a tail under half a frame, cuts motion short).
     ///
-    /// Throws `RenderError.invalidMoment` for a negative or non-finite time, and `RenderError` when cairo fails.
-    public func image(at time: Double) throws -> RGBAImage {
+    /// Throws `RenderError.invalidMoment` for a negative or non-finite time, and `RenderError.cairo` (or
+    /// `.pango`, `.librsvg`) when drawing fails.
+    public func image(at time: Double) throws(RenderError) -> RGBAImage {
         let state = try self.state(at: time)
         return try drawers.borrow { drawer throws(RenderError) in try drawer.image(state: state) }
     }
 
     /// The pixels of frame `index` (0 to `frameCount − 1`).
     ///
-    /// Throws `RenderError.invalidMoment` for an index outside the animation.
-    public func image(frame index: Int) throws -> RGBAImage {
+    /// Throws `RenderError.invalidMoment` for an index outside the animation, and as `image(at:)` when drawing fails.
+    public func image(frame index: Int) throws(RenderError) -> RGBAImage {
         let state = try self.state(frame: index)
         return try drawers.borrow { drawer throws(RenderError) in try drawer.image(state: state) }
     }
 
     /// The PNG file of the picture at `time` seconds; see `image(at:)`.
-    public func png(at time: Double) throws -> Data {
+    ///
+    /// Throws as `image(at:)` does, and `RenderError.encoder` (format `.png`) when the PNG writer's compressor fails.
+    public func png(at time: Double) throws(RenderError) -> Data {
         let state = try self.state(at: time)
         return Data(try drawers.borrow { drawer throws(RenderError) in try drawer.png(state: state) })
     }
 
     /// The PNG file of frame `index`; see `image(frame:)`.
-    public func png(frame index: Int) throws -> Data {
+    ///
+    /// Throws as `image(frame:)` does, and `RenderError.encoder` (format `.png`) when the PNG writer's compressor
+    /// fails.
+    public func png(frame index: Int) throws(RenderError) -> Data {
         let state = try self.state(frame: index)
         return Data(try drawers.borrow { drawer throws(RenderError) in try drawer.png(state: state) })
     }
 
     /// The SVG file of the picture at `time` seconds: vector shapes, labels as glyph outlines, one point one CSS
     /// pixel; see `image(at:)`.
-    public func svg(at time: Double) throws -> Data {
+    ///
+    /// Throws as `image(at:)` does.
+    public func svg(at time: Double) throws(RenderError) -> Data {
         let state = try self.state(at: time)
         return Data(try drawers.borrow { drawer throws(RenderError) in try drawer.svg(state: state) })
     }
 
     /// The SVG file of frame `index`; see `svg(at:)`.
-    public func svg(frame index: Int) throws -> Data {
+    ///
+    /// Throws as `image(frame:)` does.
+    public func svg(frame index: Int) throws(RenderError) -> Data {
         let state = try self.state(frame: index)
         return Data(try drawers.borrow { drawer throws(RenderError) in try drawer.svg(state: state) })
     }
@@ -143,12 +154,17 @@ public final class Renderer: Sendable {
 
     /// One self-contained SVG whose highlight animates with SMIL on the same timeline as the frames, looping as
     /// the spec's `output.loop` says.
-    public func animatedSVG() throws -> Data {
+    ///
+    /// Throws `RenderError.cairo` (or `.pango`, `.librsvg`) when drawing fails.
+    public func animatedSVG() throws(RenderError) -> Data {
         Data(try animatedSVGBytes())
     }
 
     /// One PNG with the frames in a grid, each labelled with its index and time (at most 240 of them).
-    public func contactSheet() throws -> Data {
+    ///
+    /// Throws `RenderError.cairo` (or `.pango`, `.librsvg`) when drawing fails, and `RenderError.encoder` (format
+    /// `.png`) when the PNG writer fails.
+    public func contactSheet() throws(RenderError) -> Data {
         Data(try contactSheetBytes())
     }
 
@@ -156,8 +172,9 @@ public final class Renderer: Sendable {
     /// stored, delays rounded so the total stays within 10 ms of `duration`.
     ///
     /// GIF pixels are opaque or transparent, so translucent pixels are blended over `matte` (see `GIFMatte`).
-    /// Throws `RenderError.invalidOption` for a matte colour that is not opaque.
-    public func gif(matte: GIFMatte = .automatic) throws -> Data {
+    /// Throws `RenderError.invalidOption` for a matte colour that is not opaque, `RenderError.encoder` (format `.gif`,
+    /// keeping giflib's or libimagequant's error) when encoding fails, and as `image(frame:)` when drawing fails.
+    public func gif(matte: GIFMatte = .automatic) throws(RenderError) -> Data {
         Data(try gifBytes(matte: matte))
     }
 
@@ -166,7 +183,10 @@ public final class Renderer: Sendable {
     /// Full colour and alpha (no matte); identical frames merged into one longer frame, later frames stored as the
     /// rectangle that changed, delays exact fractions of a second (frames per second as the denominator), looping
     /// as the spec's `output.loop` says.
-    public func apng() throws -> Data {
+    ///
+    /// Throws `RenderError.encoder` (format `.apng`, keeping the encoder's error) when compressing fails, and as
+    /// `image(frame:)` when drawing fails.
+    public func apng() throws(RenderError) -> Data {
         Data(try apngBytes())
     }
 
@@ -175,9 +195,10 @@ public final class Renderer: Sendable {
     /// Alpha is kept, identical frames merged, timestamps rounded to the millisecond so the total stays within 1 ms
     /// a frame of `duration`.
     ///
-    /// Throws `RenderError.invalidOption` for a quality outside 0–100, and `RenderError.encoder` for a picture
-    /// over WebP's 16,383 px a side (one less than the picture limits allow) or when libwebp fails.
-    public func webp(quality: Int? = nil) throws -> Data {
+    /// Throws `RenderError.invalidOption` for a quality outside 0–100, and `RenderError.encoder` (format `.webp`,
+    /// keeping the encoder's error) for a picture over WebP's 16,383 px a side (one less than the picture limits
+    /// allow) or when libwebp fails.
+    public func webp(quality: Int? = nil) throws(RenderError) -> Data {
         Data(try webpBytes(quality: quality))
     }
 
@@ -185,32 +206,40 @@ public final class Renderer: Sendable {
     /// loads; translucent pixels blended over `options.matte`.
     ///
     /// Throws `RenderError.invalidOption` for a chroma MP4 cannot hold (`.alpha`, `.rgb`), a matte that is not
-    /// opaque or a CRF outside 0–51, `RenderError.tooLarge` over 16,384 px a side, and `RenderError.encoder` when
-    /// libavcodec fails.
-    public func mp4(options: VideoOptions = VideoOptions()) throws -> Data {
+    /// opaque or a CRF outside 0–51, `RenderError.tooLarge` over 16,384 px a side, and `RenderError.encoder`
+    /// (format `.mp4`, keeping FFmpeg's error) when libavcodec fails.
+    public func mp4(options: VideoOptions = VideoOptions()) throws(RenderError) -> Data {
         Data(try videoBytes(.mp4, options: options))
     }
 
     /// The animation as a VP9 WebM at the spec's frame rate; `options.chroma` `.alpha` keeps a clear background clear.
     ///
     /// Throws `RenderError.invalidOption` for a matte that is not opaque or a CRF outside 0–63,
-    /// `RenderError.tooLarge` over 16,384 px a side, and `RenderError.encoder` when libavcodec fails.
-    public func webm(options: VideoOptions = VideoOptions()) throws -> Data {
+    /// `RenderError.tooLarge` over 16,384 px a side, and `RenderError.encoder` (format `.webm`, keeping FFmpeg's error)
+    /// when libavcodec fails.
+    public func webm(options: VideoOptions = VideoOptions()) throws(RenderError) -> Data {
         Data(try videoBytes(.webm, options: options))
     }
 
-    func videoBytes(_ format: VideoFormat, options: VideoOptions, frameDrawn: (@Sendable () -> Void)? = nil) throws -> [UInt8] {
+    func videoBytes(_ format: VideoFormat, options: VideoOptions, frameDrawn: (@Sendable () -> Void)? = nil) throws(RenderError)
+        -> [UInt8]
+    {
         let encoderOptions = try options.encoderOptions(for: format)
         let (width, height) = pixelSize
         guard width <= 16_384, height <= 16_384 else { throw RenderError.tooLarge(width: width, height: height) }
-        return try encodeFrames(format.rawValue.uppercased(), frameDrawn: frameDrawn) { timeline, frame in
+        let output: OutputFormat
+        switch format {
+        case .mp4: output = .mp4
+        case .webm: output = .webm
+        }
+        return try encodeFrames(output, frameDrawn: frameDrawn) { timeline, frame in
             try VideoEncoder(options: encoderOptions).encode(frameCount: timeline.frameCount, fps: timeline.fps, frame: frame).bytes
         }
     }
 
-    func apngBytes(frameDrawn: (@Sendable () -> Void)? = nil) throws -> [UInt8] {
+    func apngBytes(frameDrawn: (@Sendable () -> Void)? = nil) throws(RenderError) -> [UInt8] {
         let options = APNGEncoderOptions(loopCount: spec.output.loopCount)
-        return try encodeFrames("APNG", frameDrawn: frameDrawn) { timeline, frame in
+        return try encodeFrames(.apng, frameDrawn: frameDrawn) { timeline, frame in
             try APNGEncoder(options: options).encode(
                 frameCount: timeline.frameCount, fps: timeline.fps, duration: timeline.loopDuration, frame: frame
             )
@@ -218,7 +247,7 @@ public final class Renderer: Sendable {
         }
     }
 
-    func webpBytes(quality: Int?, frameDrawn: (@Sendable () -> Void)? = nil) throws -> [UInt8] {
+    func webpBytes(quality: Int?, frameDrawn: (@Sendable () -> Void)? = nil) throws(RenderError) -> [UInt8] {
         var options = WebPEncoderOptions(loopCount: spec.output.loopCount)
         if let quality {
             guard (0...100).contains(quality) else {
@@ -229,13 +258,9 @@ public final class Renderer: Sendable {
         let (width, height) = pixelSize
         guard width <= WebPEncoder.maximumSide, height <= WebPEncoder.maximumSide else {
             // Within the picture limits (16,384 px a side) but not within WebP's, which is one pixel less.
-            throw RenderError.encoder(
-                format: "WebP",
-                detail:
-                    "a WebP holds at most 16,383 px a side, and this picture is \(width) × \(height) px; lower output.scale or the padding, or choose APNG"
-            )
+            throw RenderError.encoder(format: .webp, underlying: EncoderFailure(WebPEncoderError.tooLarge(width: width, height: height)))
         }
-        return try encodeFrames("WebP", frameDrawn: frameDrawn) { timeline, frame in
+        return try encodeFrames(.webp, frameDrawn: frameDrawn) { timeline, frame in
             try WebPEncoder(options: options).encode(
                 frameCount: timeline.frameCount, fps: timeline.fps, duration: timeline.loopDuration, frame: frame
             )
@@ -243,14 +268,16 @@ public final class Renderer: Sendable {
         }
     }
 
-    /// Runs an encoder over every frame, drawn by one drawer, and names the format in its errors.
+    /// Runs an encoder over every frame, drawn by one drawer; the encoder's own errors become
+    /// `RenderError.encoder` naming `format` and keeping the error, and a frame's drawing errors pass through.
     ///
     /// `frameDrawn` is called after each frame is drawn, for progress.
     func encodeFrames(
-        _ format: String, frameDrawn: (@Sendable () -> Void)? = nil, _ encode: (Timeline, (Int) throws -> RGBAImage) throws -> [UInt8]
-    ) throws -> [UInt8] {
+        _ format: OutputFormat, frameDrawn: (@Sendable () -> Void)? = nil,
+        _ encode: (Timeline, (Int) throws -> RGBAImage) throws -> [UInt8]
+    ) throws(RenderError) -> [UInt8] {
         let timeline = plan.timeline
-        return try drawers.borrow { drawer in
+        return try drawers.borrow { drawer throws(RenderError) in
             do {
                 return try encode(timeline) { index in
                     defer { frameDrawn?() }
@@ -259,34 +286,28 @@ public final class Renderer: Sendable {
             } catch let error as RenderError {
                 throw error
             } catch {
-                throw RenderError.encoder(format: format, detail: "\(error)")
+                // The encoders throw their own error types (GIFEncodingError, APNGEncodingError, WebPEncoderError,
+                // VideoEncodingError) or rethrow the frame's RenderError.
+                throw RenderError.encoder(format: format, underlying: EncoderFailure(error))
             }
         }
     }
 
-    func animatedSVGBytes() throws -> [UInt8] {
+    func animatedSVGBytes() throws(RenderError) -> [UInt8] {
         try drawers.borrow { drawer throws(RenderError) in try AnimatedSVG(drawer: drawer).document() }
     }
 
-    func contactSheetBytes() throws -> [UInt8] {
+    func contactSheetBytes() throws(RenderError) -> [UInt8] {
         try drawers.borrow { drawer throws(RenderError) in try ContactSheet(drawer: drawer).pngBytes() }
     }
 
-    func gifBytes(matte: GIFMatte, frameDrawn: (@Sendable () -> Void)? = nil) throws -> [UInt8] {
+    func gifBytes(matte: GIFMatte, frameDrawn: (@Sendable () -> Void)? = nil) throws(RenderError) -> [UInt8] {
         let options = GIFEncoderOptions(loopCount: spec.output.loopCount, matte: try matte.color(over: plan.style.background))
-        let timeline = plan.timeline
-        return try drawers.borrow { drawer in
-            do {
-                return try GIFEncoder(options: options).encode(
-                    frameCount: timeline.frameCount, fps: timeline.fps, duration: timeline.loopDuration
-                ) {
-                    index in
-                    defer { frameDrawn?() }
-                    return try drawer.image(state: timeline.state(forFrame: index))
-                }.bytes
-            } catch let error as GIFEncodingError {
-                throw RenderError.encoder(format: "GIF", detail: error.description)
-            }
+        return try encodeFrames(.gif, frameDrawn: frameDrawn) { timeline, frame in
+            try GIFEncoder(options: options).encode(
+                frameCount: timeline.frameCount, fps: timeline.fps, duration: timeline.loopDuration, frame: frame
+            )
+            .bytes
         }
     }
 
@@ -309,7 +330,7 @@ public final class Renderer: Sendable {
     }
 
     /// Runs `body` with a drawer of this renderer's, which no other thread uses meanwhile.
-    func withDrawer<T>(_ body: (FrameDrawer) throws -> T) throws -> T {
+    func withDrawer<T>(_ body: (FrameDrawer) throws(RenderError) -> T) throws(RenderError) -> T {
         try drawers.borrow(body)
     }
 }
@@ -335,13 +356,17 @@ final class DrawerPool: @unchecked Sendable {
         staticLayer = first.staticLayer
     }
 
-    func borrow<T, Failure: Error>(_ body: (FrameDrawer) throws(Failure) -> T) throws -> T {
+    func borrow<T>(_ body: (FrameDrawer) throws(RenderError) -> T) throws(RenderError) -> T {
         lock.lock()
         let available = idle.popLast()
         lock.unlock()
-        let drawer =
-            try available
-            ?? FrameDrawer(plan: plan, text: PangoText(fontFile: plan.fontFile), pngCompression: compression, sharing: staticLayer)
+        let drawer: FrameDrawer
+        if let available {
+            drawer = available
+        } else {
+            drawer = try FrameDrawer(
+                plan: plan, text: PangoText(fontFile: plan.fontFile), pngCompression: compression, sharing: staticLayer)
+        }
         defer {
             lock.lock()
             if idle.count < keep { idle.append(drawer) }

@@ -27,7 +27,8 @@ package enum WebPEncoderError: Error, Equatable, Sendable, CustomStringConvertib
         case .invalidOption(let detail):
             return "invalid WebP option: \(detail)"
         case .tooLarge(let width, let height):
-            return "a \(width) × \(height) px picture is larger than a WebP can hold (at most 16,383 px a side)"
+            return
+                "a WebP holds at most 16,383 px a side, and this picture is \(width) × \(height) px; lower output.scale or the padding, or choose APNG"
         }
     }
 }

@@ -55,15 +55,15 @@ package struct WebPFramePlan: Equatable, Sendable {
             throw .invalidTiming("\(frameCount) frames but \(repeatsPrevious.count) repeat flags")
         }
         let end = Self.milliseconds(duration)
-        let segments = FrameScheduler.segments(
+        // The one frame planner on the millisecond clock; holds longer than a WebP frame are split.
+        let holds = FrameScheduler.holds(
             starts: (0..<frameCount).map { Self.start(ofFrame: $0, fps: fps) }, end: end, repeatsPrevious: repeatsPrevious,
             minimumDelay: Self.minimumFrameDuration)
         var frames: [Frame] = []
-        for (position, segment) in segments.enumerated() {
-            let segmentEnd = position + 1 < segments.count ? segments[position + 1].start : end
-            var start = segment.start
-            for piece in Self.pieces(segmentEnd - segment.start) {
-                frames.append(Frame(sourceIndex: segment.sourceIndex, timestamp: start, duration: piece))
+        for hold in holds {
+            var start = hold.start
+            for piece in Self.pieces(hold.ticks) {
+                frames.append(Frame(sourceIndex: hold.sourceIndex, timestamp: start, duration: piece))
                 start += piece
             }
         }
@@ -91,15 +91,6 @@ package struct WebPFramePlan: Equatable, Sendable {
     /// A duration as the frames it needs: one, or several of at most `maximumFrameDuration`, never leaving a
     /// piece under the minimum.
     static func pieces(_ duration: Int) -> [Int] {
-        var remaining = max(duration, 0)
-        var pieces: [Int] = []
-        while remaining > maximumFrameDuration {
-            let piece =
-                remaining - maximumFrameDuration < minimumFrameDuration ? maximumFrameDuration - minimumFrameDuration : maximumFrameDuration
-            pieces.append(piece)
-            remaining -= piece
-        }
-        pieces.append(remaining)
-        return pieces
+        FrameScheduler.pieces(of: duration, maximum: maximumFrameDuration, minimum: minimumFrameDuration)
     }
 }

@@ -91,20 +91,11 @@ package struct GIFFramePlan: Equatable, Sendable {
 
     /// The plan in centiseconds: `starts[k]` is frame k's rounded time, `end` the rounded duration.
     static func plan(starts: [Int], end: Int, repeatsPrevious: [Bool]) -> [Frame] {
-        // Each GIF frame: where it starts and which picture it shows.
-        let segments = FrameScheduler.segments(starts: starts, end: end, repeatsPrevious: repeatsPrevious, minimumDelay: minimumDelay)
-        var frames: [Frame] = []
-        for (position, segment) in segments.enumerated() {
-            let segmentEnd = position + 1 < segments.count ? segments[position + 1].start : end
-            var remaining = max(segmentEnd - segment.start, 0)
-            // Split holds longer than a GIF delay can hold, never leaving a piece under the minimum.
-            while remaining > maximumDelay {
-                let piece = remaining - maximumDelay < minimumDelay ? maximumDelay - minimumDelay : maximumDelay
-                frames.append(Frame(sourceIndex: segment.sourceIndex, delay: piece))
-                remaining -= piece
+        // The one frame planner on the centisecond clock; holds longer than a GIF delay are split.
+        FrameScheduler.holds(starts: starts, end: end, repeatsPrevious: repeatsPrevious, minimumDelay: minimumDelay).flatMap { hold in
+            FrameScheduler.pieces(of: hold.ticks, maximum: maximumDelay, minimum: minimumDelay).map {
+                Frame(sourceIndex: hold.sourceIndex, delay: $0)
             }
-            frames.append(Frame(sourceIndex: segment.sourceIndex, delay: remaining))
         }
-        return frames
     }
 }

@@ -84,6 +84,53 @@ package struct FrameScheduler {
         return .replaceLast(sourceIndex: source)
     }
 
+    /// A segment with how long it lasts: until the next segment starts, or until the end for the last.
+    package struct Hold: Equatable, Sendable {
+        /// The tick at which it appears.
+        package let start: Int
+        /// The source frame it shows.
+        package let sourceIndex: Int
+        /// How many ticks it stays on screen (0 for an animation that ends where it starts).
+        package let ticks: Int
+
+        /// A hold.
+        package init(start: Int, sourceIndex: Int, ticks: Int) {
+            self.start = start
+            self.sourceIndex = sourceIndex
+            self.ticks = ticks
+        }
+    }
+
+    /// The plan every animated format shares: its segments, each lasting until the next starts.
+    ///
+    /// The segments are `segments(starts:end:repeatsPrevious:minimumDelay:)`'s, the last lasting until `end`. A format
+    /// then writes each hold as the frames its clock allows (`pieces(of:maximum:minimum:)`, or APNG's fractions).
+    package static func holds(starts: [Int], end: Int, repeatsPrevious: [Bool], minimumDelay: Int) -> [Hold] {
+        let segments = segments(starts: starts, end: end, repeatsPrevious: repeatsPrevious, minimumDelay: minimumDelay)
+        return segments.indices.map { position in
+            let segmentEnd = position + 1 < segments.count ? segments[position + 1].start : end
+            return Hold(
+                start: segments[position].start, sourceIndex: segments[position].sourceIndex,
+                ticks: max(segmentEnd - segments[position].start, 0))
+        }
+    }
+
+    /// A hold of `ticks` as the delays of container frames that each last at most `maximum`.
+    ///
+    /// One piece when it fits, otherwise as few as fit, never leaving a piece under `minimum` (for a GIF's 65,535 cs,
+    /// a WebP frame's 24-bit milliseconds). A negative length is one piece of 0.
+    package static func pieces(of ticks: Int, maximum: Int, minimum: Int) -> [Int] {
+        var remaining = max(ticks, 0)
+        var pieces: [Int] = []
+        while remaining > maximum {
+            let piece = remaining - maximum < minimum ? maximum - minimum : maximum
+            pieces.append(piece)
+            remaining -= piece
+        }
+        pieces.append(remaining)
+        return pieces
+    }
+
     /// Every segment of an animation at once: `starts[k]` is frame k's rounded time in ticks.
     ///
     /// `starts` and `repeatsPrevious` have one entry per frame; with no frames there are no segments.

@@ -8,13 +8,14 @@ import PickerKit
     import Darwin
 #endif
 
-/// Runs `count` independent jobs on up to `workers` threads and collects the first error of each job.
+/// Runs `count` independent jobs on up to `workers` threads and collects the first error of each job, of the type
+/// the jobs throw.
 ///
 /// Each thread takes the next job not yet started, in index order, so a long job does not hold back the jobs
 /// queued behind it: give the longest first. Jobs must not share non-Sendable state: each creates its own Cairo
 /// and Pango objects.
-package func runInParallel(count: Int, workers: Int, _ job: @Sendable (Int) throws -> Void) -> [Int: any Error] {
-    let failures = FailureBox()
+package func runInParallel<Failure: Error>(count: Int, workers: Int, _ job: @Sendable (Int) throws(Failure) -> Void) -> [Int: Failure] {
+    let failures = FailureBox<Failure>()
     let lanes = max(1, min(workers, count))
     let taken = SharedCounter()
     withoutActuallyEscaping(job) { job in
@@ -22,7 +23,7 @@ package func runInParallel(count: Int, workers: Int, _ job: @Sendable (Int) thro
             while true {
                 let index = taken.add(1) - 1
                 guard index < count else { return }
-                do {
+                do throws(Failure) {
                     try job(index)
                 } catch {
                     failures.record(error, for: index)
@@ -81,18 +82,18 @@ private final class LaneBody: Sendable {
 }
 
 /// Errors gathered from worker threads.
-package final class FailureBox: @unchecked Sendable {
+package final class FailureBox<Failure: Error>: @unchecked Sendable {
     // @unchecked: `errors` is only touched while holding `lock`.
     private let lock = Lock()
-    private var errors: [Int: any Error] = [:]
+    private var errors: [Int: Failure] = [:]
 
-    package func record(_ error: any Error, for index: Int) {
+    package func record(_ error: Failure, for index: Int) {
         lock.lock()
         if errors[index] == nil { errors[index] = error }
         lock.unlock()
     }
 
-    package var all: [Int: any Error] {
+    package var all: [Int: Failure] {
         lock.lock()
         defer { lock.unlock() }
         return errors

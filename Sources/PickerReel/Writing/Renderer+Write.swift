@@ -12,10 +12,14 @@ extension Renderer {
     ///
     /// Frames are drawn on `options.jobs` threads, fewer when their drawers would not fit in `options.memory`.
     ///
-    /// Throws `RenderError` when the folder cannot be written (it names the path and the system's reason), is
-    /// locked by another render (`RenderError.busy`), or when drawing or encoding fails.
+    /// Throws `RenderError.invalidOption` for no formats, a name that cannot name files or moments that cannot be
+    /// written, `RenderError.invalidMoment` for a moment before 0, `RenderError.file` when the folder cannot be
+    /// written (it names the path and the system's reason), `RenderError.busy` when another render holds it, and
+    /// `RenderError.encoder` (keeping the encoder's own error) or `RenderError.cairo` when encoding or drawing fails.
     @discardableResult
-    public func write(formats: [OutputFormat], to folder: URL, options: WriteOptions = WriteOptions()) throws -> WriteSummary {
+    public func write(formats: [OutputFormat], to folder: URL, options: WriteOptions = WriteOptions()) throws(RenderError)
+        -> WriteSummary
+    {
         var chosen: [OutputFormat] = []
         for format in formats where !chosen.contains(format) { chosen.append(format) }
         guard !chosen.isEmpty else { throw RenderError.invalidOption("no formats to write; give at least one") }
@@ -38,13 +42,14 @@ extension Renderer {
         let jobs = options.jobs ?? ProcessInfo.processInfo.activeProcessorCount
         let pixels = plan.pixelWidth * plan.pixelHeight
         let drawer = MemoryBudget.drawerBytes(pixels: pixels) + plan.pictureBytes
-        do {
+        do throws(RenderError) {
             // Runs of frames showing the same picture: each is drawn once and its bytes written for every frame.
             let runs = perFrame.isEmpty ? [] : Self.longestFirst(Self.holdRuns(of: plan.timeline))
             if let moments {
                 let lanes = max(1, min(options.memory.lanes(wanted: jobs, each: drawer), moments.count))
-                let failures = runInParallel(count: moments.count, workers: lanes) { index in
-                    let picture = try self.withDrawer { drawer in try drawer.png(state: self.state(at: moments[index])) }
+                let failures = runInParallel(count: moments.count, workers: lanes) { index throws(RenderError) in
+                    let picture = try self.withDrawer { drawer throws(RenderError) in try drawer.png(state: self.state(at: moments[index]))
+                    }
                     let file = MomentName.fileName(name: name, time: moments[index])
                     digests?.record(picture, as: [file])
                     try output.write(picture, named: file)
@@ -59,8 +64,8 @@ extension Renderer {
                 // As many drawers as the budget holds. Each thread takes the next run not yet drawn, so a thread that
                 // starts late (its drawer still being set up) takes fewer: the threads end together.
                 let lanes = max(1, min(options.memory.lanes(wanted: jobs, each: drawer), runs.count))
-                let failures = runInParallel(count: runs.count, workers: lanes) { run in
-                    try self.withDrawer { drawer in
+                let failures = runInParallel(count: runs.count, workers: lanes) { run throws(RenderError) in
+                    try self.withDrawer { drawer throws(RenderError) in
                         try Self.writeFrames(
                             runs[run], format: format, drawer: drawer, into: output, drawn: drawn, bytes: bytes, digests: digests
                         ) {
@@ -75,7 +80,8 @@ extension Renderer {
             let whole = chosen.filter { !$0.isPerFrame }.sorted { $0.encodingCost > $1.encodingCost }
             // Side by side only as many as fit in the budget together, each with its drawer.
             let costs = whole.map { drawer + MemoryBudget.encoderBytes($0, pixels: pixels) }
-            let failures = runInParallel(count: whole.count, workers: options.memory.lanes(wanted: jobs, costs: costs)) { index in
+            let failures = runInParallel(count: whole.count, workers: options.memory.lanes(wanted: jobs, costs: costs)) {
+                index throws(RenderError) in
                 let data = try self.encoded(whole[index], options: options) { options.progress?(done.add(1), total) }
                 digests?.record(data, as: [whole[index].fileName(name: name)])
                 try output.write(data, named: whole[index].fileName(name: name))
@@ -87,7 +93,11 @@ extension Renderer {
             let picturesStale = chosen.contains(.png)
             if let inputs = options.inputs, let digests {
                 let manifest = RenderManifest(inputs: inputs, files: digests.files(named: files))
-                try output.write(try manifest.encoded(), named: RenderManifest.fileName)
+                let bytes: [UInt8]
+                do { bytes = try manifest.encoded() } catch {
+                    throw RenderError.file(path: RenderManifest.fileName, reason: "cannot encode the manifest (\(error))")
+                }
+                try output.write(bytes, named: RenderManifest.fileName)
             }
             // A manifest not written now is removed: it would describe files this render replaced.
             try output.commit(removingStale: { file in
@@ -108,14 +118,14 @@ extension Renderer {
     /// `frameDrawn` is called after each frame an animation format draws (not for per-frame formats), for progress.
     package func encoded(
         _ format: OutputFormat, frame: Int = 0, options: WriteOptions = WriteOptions(), frameDrawn: (@Sendable () -> Void)? = nil
-    ) throws -> [UInt8] {
+    ) throws(RenderError) -> [UInt8] {
         switch format {
         case .png:
             let state = try self.state(frame: frame)
-            return try withDrawer { drawer in try drawer.png(state: state) }
+            return try withDrawer { drawer throws(RenderError) in try drawer.png(state: state) }
         case .svg:
             let state = try self.state(frame: frame)
-            return try withDrawer { drawer in try drawer.svg(state: state) }
+            return try withDrawer { drawer throws(RenderError) in try drawer.svg(state: state) }
         case .svgAnimated: return try animatedSVGBytes()
         case .sheet: return try contactSheetBytes()
         case .gif: return try gifBytes(matte: options.gifMatte, frameDrawn: frameDrawn)
@@ -130,7 +140,7 @@ extension Renderer {
     static func writeFrames(
         _ run: Range<Int>, format: OutputFormat, drawer: FrameDrawer, into output: OutputFolder, drawn: SharedCounter,
         bytes: SharedCounter, digests: FileDigests? = nil, frameWritten: () -> Void
-    ) throws {
+    ) throws(RenderError) {
         let state = drawer.plan.timeline.state(forFrame: run.lowerBound)
         let frameBytes = format == .svg ? try drawer.svg(state: state) : try drawer.png(state: state)
         _ = drawn.add(1)

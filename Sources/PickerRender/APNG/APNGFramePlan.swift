@@ -56,16 +56,11 @@ package struct APNGFramePlan: Equatable, Sendable {
             throw .invalidTiming("\(frameCount) frames but \(repeatsPrevious.count) repeat flags")
         }
         let end = clock.ticks(duration)
-        let segments = FrameScheduler.segments(
+        // The one frame planner on APNG's clock; each hold written as the fcTL fractions that add up to it.
+        let holds = FrameScheduler.holds(
             starts: (0..<frameCount).map(clock.start(ofFrame:)), end: end, repeatsPrevious: repeatsPrevious,
             minimumDelay: clock.minimumDelay)
-        var frames: [Frame] = []
-        for (position, segment) in segments.enumerated() {
-            let segmentEnd = position + 1 < segments.count ? segments[position + 1].start : end
-            for delay in clock.delays(forTicks: segmentEnd - segment.start) {
-                frames.append(Frame(sourceIndex: segment.sourceIndex, delay: delay))
-            }
-        }
+        let frames = holds.flatMap { hold in clock.delays(forTicks: hold.ticks).map { Frame(sourceIndex: hold.sourceIndex, delay: $0) } }
         self.frames = frames
         self.clock = clock
         totalTicks = max(end, 0)

@@ -11,7 +11,7 @@ package final class SVGDocument {
     /// Width over height: from the document's width and height, or its viewBox; 1 when it has neither.
     package let aspectRatio: Double
 
-    /// Parses `bytes`; throws `RenderError.encoder` (format "SVG") with librsvg's message when they are not SVG, or
+    /// Parses `bytes`; throws `RenderError.librsvg` with librsvg's message when they are not SVG, or
     /// when librsvg cannot be opened (it is opened for the first document, not at start-up).
     package init(bytes: [UInt8]) throws(RenderError) {
         let rsvg = try Self.library()
@@ -23,7 +23,7 @@ package final class SVGDocument {
         guard let loaded else {
             let message = error.flatMap { $0.pointee.message.map { String(cString: $0) } } ?? "not an SVG document"
             if let error { rsvg.g_error_free(error) }
-            throw RenderError.encoder(format: "SVG", detail: message)
+            throw RenderError.librsvg(operation: "read the SVG", detail: message)
         }
         // Owned from here on, so that a throw below releases it once (it was released here and again by `deinit`).
         handle = RSVGHandle(loaded, library: rsvg)
@@ -45,7 +45,8 @@ package final class SVGDocument {
             aspectRatio = hasViewBox != 0 && ratio.isFinite && ratio > 0 ? ratio : 1
         }
         guard (1e-3...1e3).contains(aspectRatio) else {
-            throw RenderError.encoder(format: "SVG", detail: "its width is \(aspectRatio) times its height; at most 1000 times either way")
+            throw RenderError.librsvg(
+                operation: "use the SVG", detail: "its width is \(aspectRatio) times its height; at most 1000 times either way")
         }
     }
 
@@ -56,8 +57,7 @@ package final class SVGDocument {
         switch loaded {
         case .success(let table): return table.pointer.pointee
         case .failure(let failure):
-            throw RenderError.encoder(
-                format: "SVG", detail: "librsvg could not be opened (\(failure.reason)); install librsvg (Debian: librsvg2-2)")
+            throw RenderError.librsvg(operation: "be opened", detail: "\(failure.reason); install librsvg (Debian: librsvg2-2)")
         }
     }
 

@@ -12,10 +12,10 @@ package final class PNGDecoder {
 
     /// A decoder with its own libdeflate decompressor.
     ///
-    /// Throws `RenderError.encode` when libdeflate cannot allocate one (out of memory).
+    /// Throws `RenderError.encoder` (format `.png`, a `PNGEncodingError`) when libdeflate cannot allocate one (out of memory).
     package init() throws(RenderError) {
         guard let decompressor = libdeflate_alloc_decompressor() else {
-            throw RenderError.encode(detail: "libdeflate could not set up a decompressor")
+            throw RenderError.png(.libdeflate("set up a decompressor"))
         }
         self.decompressor = decompressor
     }

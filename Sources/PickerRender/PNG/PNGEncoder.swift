@@ -42,10 +42,10 @@ package final class PNGEncoder {
 
     /// An encoder with its own libdeflate compressor.
     ///
-    /// Throws `RenderError.encode` when libdeflate cannot allocate one (out of memory).
+    /// Throws `RenderError.encoder` (format `.png`, a `PNGEncodingError`) when libdeflate cannot allocate one (out of memory).
     package init(compression: PNGCompression = .standard) throws(RenderError) {
         guard let compressor = libdeflate_alloc_compressor(Int32(clamping: compression.level)) else {
-            throw RenderError.encode(detail: "libdeflate could not set up a level \(compression.level) compressor")
+            throw RenderError.png(.libdeflate("set up a level \(compression.level) compressor"))
         }
         self.compressor = compressor
         self.compression = compression
@@ -57,7 +57,7 @@ package final class PNGEncoder {
 
     /// The PNG file of `surface`'s pixels.
     ///
-    /// Throws `RenderError.encode` when the surface has no pixel data or libdeflate fails.
+    /// Throws `RenderError.encoder` (format `.png`, a `PNGEncodingError`) when the surface has no pixel data or libdeflate fails.
     package func encode(_ surface: ImageSurface) throws(RenderError) -> [UInt8] {
         try encode(surface, changedRows: nil)
     }
@@ -73,7 +73,7 @@ package final class PNGEncoder {
     /// Takes `surface` as the static layer the frames passed to `encode(_:changedRows:)` differ from: its rows are
     /// compressed once, in bands, and each frame then compresses only the bands with changed rows.
     ///
-    /// Throws `RenderError.encode` when zlib cannot be set up.
+    /// Throws `RenderError.encoder` (format `.png`, a `PNGEncodingError`) when zlib cannot be set up.
     func useStaticLayer(_ surface: ImageSurface) throws(RenderError) {
         guard bandLevel != nil, let data = cairo_image_surface_get_data(surface.pointer) else { return }
         cairo_surface_flush(surface.pointer)
@@ -88,7 +88,7 @@ package final class PNGEncoder {
     /// compressed bands and tokens are shared, not made again, and frames are encoded byte for byte as that
     /// encoder encodes them.
     ///
-    /// Throws `RenderError.encode` when zlib cannot be set up.
+    /// Throws `RenderError.encoder` (format `.png`, a `PNGEncodingError`) when zlib cannot be set up.
     func useStaticLayer(_ shared: StaticLayerEncoding) throws(RenderError) {
         guard let level = bandLevel else { return }
         deflater = try Deflater(level: level)
@@ -113,7 +113,7 @@ package final class PNGEncoder {
     func encode(_ surface: ImageSurface, changedRows: Range<Int>?, columns: Range<Int>? = nil) throws(RenderError) -> [UInt8] {
         cairo_surface_flush(surface.pointer)
         guard let data = cairo_image_surface_get_data(surface.pointer) else {
-            throw RenderError.encode(detail: "the picture has no pixel data")
+            throw RenderError.png(.noPixelData)
         }
         let pixels = PixelRows(base: UnsafeRawPointer(data), width: surface.width, height: surface.height, stride: surface.stride)
         if let changedRows, let bands = staticLayerEncoding?.bands, let deflater, let level = bandLevel, bands.width == pixels.width,
@@ -254,7 +254,7 @@ package final class PNGEncoder {
             }
         }
         guard compressedBytes > 0, compressedBytes <= Int(Int32.max) else {
-            throw RenderError.encode(detail: "libdeflate could not compress \(scanlineBytes) bytes of rows")
+            throw RenderError.png(.libdeflate("compress \(scanlineBytes) bytes of rows"))
         }
         var file = PNGChunkWriter(capacity: compressedBytes + 64)
         file.writeSignature()

@@ -85,12 +85,12 @@ final class Deflater {
 
     /// A stream compressing at `level` (0 to 9).
     ///
-    /// Throws `RenderError.encode` when zlib cannot allocate it.
+    /// Throws `RenderError.encoder` (format `.png`, a `PNGEncodingError`) when zlib cannot allocate it.
     init(level: Int32) throws(RenderError) {
         self.level = level
         let status = deflateInit2_(
             &stream, level, Z_DEFLATED, -15, 8, Z_DEFAULT_STRATEGY, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size))
-        guard status == Z_OK else { throw RenderError.encode(detail: "zlib could not set up a compressor (status \(status))") }
+        guard status == Z_OK else { throw RenderError.png(.zlib("set up a compressor (status \(status))")) }
     }
 
     deinit {
@@ -100,10 +100,10 @@ final class Deflater {
     /// Appends `input` to `output` as a deflate piece at `level`: ending with a full flush (byte-aligned, and what
     /// follows needs nothing before it), or, when `final`, ending the deflate stream.
     func append(_ input: UnsafeRawBufferPointer, final: Bool, level: Int32, to output: inout [UInt8]) throws(RenderError) {
-        guard deflateReset(&stream) == Z_OK else { throw RenderError.encode(detail: "zlib could not reset its compressor") }
+        guard deflateReset(&stream) == Z_OK else { throw RenderError.png(.zlib("reset its compressor")) }
         if level != self.level {
             guard deflateParams(&stream, level, Z_DEFAULT_STRATEGY) == Z_OK else {
-                throw RenderError.encode(detail: "zlib could not change its level to \(level)")
+                throw RenderError.png(.zlib("change its level to \(level)"))
             }
             self.level = level
         }
@@ -124,7 +124,7 @@ final class Deflater {
         }
         guard let written else {
             output.removeLast(bound)
-            throw RenderError.encode(detail: "zlib could not compress \(input.count) bytes of rows")
+            throw RenderError.png(.zlib("compress \(input.count) bytes of rows"))
         }
         output.removeLast(bound - written)
     }

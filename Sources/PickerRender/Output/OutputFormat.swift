@@ -23,11 +23,11 @@ public enum OutputFormat: String, Hashable, Sendable, CaseIterable {
     public var isPerFrame: Bool { self == .png || self == .svg }
 
     /// True for the animation formats whose encoder draws every frame (GIF, APNG, WebP, MP4, WebM).
-    var drawsEveryFrame: Bool { [.gif, .apng, .webp, .mp4, .webm].contains(self) }
+    package var drawsEveryFrame: Bool { [.gif, .apng, .webp, .mp4, .webm].contains(self) }
 
     /// How long the format takes to encode, relative to the others (measured on the large bench spec: WebM 29 s,
     /// MP4 5.6 s, WebP 2.1 s, GIF 0.9 s, the sheet and APNG under 0.4 s), so the slowest start first.
-    var encodingCost: Int {
+    package var encodingCost: Int {
         switch self {
         case .webm: return 6
         case .mp4: return 5
@@ -36,6 +36,21 @@ public enum OutputFormat: String, Hashable, Sendable, CaseIterable {
         case .sheet: return 2
         case .apng: return 1
         case .png, .svg, .svgAnimated: return 0
+        }
+    }
+
+    /// The format's name in messages, such as "GIF" or "WebP".
+    var displayName: String {
+        switch self {
+        case .png: return "PNG"
+        case .svg: return "SVG"
+        case .svgAnimated: return "animated SVG"
+        case .sheet: return "contact sheet"
+        case .gif: return "GIF"
+        case .apng: return "APNG"
+        case .webp: return "WebP"
+        case .mp4: return "MP4"
+        case .webm: return "WebM"
         }
     }
 

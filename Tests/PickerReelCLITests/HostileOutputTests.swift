@@ -57,8 +57,10 @@ struct HostileOutputTests {
             guard annotations else { continue }
             // The runner's own parse (actions/runner ActionCommand.TryParseV2): `::` command [space properties] `::` data.
             let body = line.drop { $0.isWhitespace }.dropFirst(2)
-            let end = try? #require(body.range(of: "::"), "\(line.debugDescription)")
-            guard let end else { continue }
+            guard let end = body.range(of: "::") else {
+                Issue.record("a workflow command without its closing '::': \(line.debugDescription)")
+                continue
+            }
             let info = body[..<end.lowerBound]
             let name = info.prefix { $0 != " " }
             #expect(["error", "notice"].contains(name), "\(channel): the command \(name) in \(line.debugDescription)")

@@ -54,12 +54,7 @@ public func assertPickerSnapshot(
     line: UInt = #line,
     column: UInt = #column
 ) throws(SnapshotFailure) -> SnapshotOutcome {
-    let spec: PickerSpec
-    do {
-        spec = try PickerSpec(contentsOf: URL(fileURLWithPath: specFile), file: specFile)
-    } catch {
-        throw SnapshotFailure(.cannotRender(name: name, reason: "\(error)"))
-    }
+    let spec = try SnapshotAssertion.spec(atPath: specFile, name: name)
     var assertion = SnapshotAssertion(
         name: name, times: [0], tolerance: tolerance, settings: settings, snapshotDirectory: snapshotDirectory, record: record,
         location: SnapshotReporter.Location(fileID: fileID, filePath: filePath, line: line, column: column))

@@ -59,12 +59,7 @@ public func assertPickerSnapshot(
     line: UInt = #line,
     column: UInt = #column
 ) throws(SnapshotFailure) -> SnapshotOutcome {
-    let spec: PickerSpec
-    do {
-        spec = try PickerSpec(contentsOf: URL(fileURLWithPath: specFile), file: specFile)
-    } catch {
-        throw SnapshotFailure(.cannotRender(name: name, reason: "\(error)"))
-    }
+    let spec = try SnapshotAssertion.spec(atPath: specFile, name: name)
     return try SnapshotAssertion(
         name: name, times: times, tolerance: tolerance, settings: settings, snapshotDirectory: snapshotDirectory, record: record,
         location: SnapshotReporter.Location(fileID: fileID, filePath: filePath, line: line, column: column)
@@ -84,6 +79,16 @@ struct SnapshotAssertion {
     var kind: SnapshotKind?
     /// Where `PICKERREEL_RECORD` and `RECORD_SNAPSHOTS` are read.
     var environment = ProcessInfo.processInfo.environment
+
+    /// The spec file at `path`, read as `pickerreel` reads it; throws `SnapshotFailure` with the decoder's message
+    /// for a file that cannot be read or is not a valid spec.
+    static func spec(atPath path: String, name: String) throws(SnapshotFailure) -> PickerSpec {
+        do {
+            return try PickerSpec(contentsOf: URL(fileURLWithPath: path), file: path)
+        } catch {
+            throw SnapshotFailure(.cannotRender(name: name, reason: "\(error)"))
+        }
+    }
 
     func run(spec: PickerSpec, file: String?, variants suffixes: [String]?) throws(SnapshotFailure) -> SnapshotOutcome {
         let mode: SnapshotRecordMode

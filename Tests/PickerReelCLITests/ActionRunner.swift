@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// One job of a workflow that uses the Action, run by Tests/ActionRunner/run_action.py: action.yml's own steps, in
@@ -95,21 +96,11 @@ struct ActionWorld {
     /// Runs `git` in the workspace (or `directory`) with a fixed identity and no user configuration.
     @discardableResult
     func git(_ arguments: [String], in directory: URL? = nil) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["git", "-c", "user.name=Designer", "-c", "user.email=designer@example.invalid"] + arguments
-        process.currentDirectoryURL = directory ?? workspace
-        var environment = ProcessInfo.processInfo.environment
-        environment["GIT_CONFIG_GLOBAL"] = "/dev/null"
-        process.environment = environment
-        let out = Pipe()
-        process.standardOutput = out
-        process.standardError = Pipe()
-        try process.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        try #require(process.terminationStatus == 0, "git \(arguments.joined(separator: " ")) failed")
-        return String(decoding: data, as: UTF8.self)
+        let run = try runProgram(
+            "git", ["-c", "user.name=Designer", "-c", "user.email=designer@example.invalid"] + arguments, in: directory ?? workspace,
+            environment: ["GIT_CONFIG_GLOBAL": "/dev/null"])
+        try #require(run.status == 0, "git \(arguments.joined(separator: " ")) failed")
+        return run.stdout
     }
 
     /// Runs one job of `uses` (each the `with:` of one use of the Action), with a fresh runner temp folder, the
@@ -128,18 +119,11 @@ struct ActionWorld {
         let jobFile = temp.appendingPathComponent("job.json")
         let resultFile = temp.appendingPathComponent("result.json")
         try JSONEncoder().encode(job).write(to: jobFile)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = [
-            "python3", repositoryRoot.appendingPathComponent("Tests/ActionRunner/run_action.py").path, jobFile.path, resultFile.path,
-        ]
-        let err = Pipe()
-        process.standardError = err
-        process.standardOutput = Pipe()
-        try process.run()
-        let errors = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        try #require(process.terminationStatus == 0, "the action runner failed: \(errors)")
+        // The Action's build step may build the release tool from nothing (several minutes on a small machine).
+        let run = try runProgram(
+            "python3", [repositoryRoot.appendingPathComponent("Tests/ActionRunner/run_action.py").path, jobFile.path, resultFile.path],
+            timeLimit: 1_200)
+        try #require(run.status == 0, "the action runner failed: \(run.stderr)")
         return try JSONDecoder().decode(ActionResult.self, from: Data(contentsOf: resultFile))
     }
 

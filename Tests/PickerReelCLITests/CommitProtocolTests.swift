@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// The all-or-nothing promise under attack through the binary (issue 9, "Lost or mixed output").

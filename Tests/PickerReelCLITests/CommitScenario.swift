@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// An output folder holding an approved render of about 10,000 tiny frames, and a changed spec whose render replaces

@@ -1,5 +1,6 @@
 import AnimationTestSupport
 import Foundation
+import TestSupport
 import Testing
 
 /// The HTML report of `pickerreel compare --report html` as a reviewer sees it: made by the built tool from two

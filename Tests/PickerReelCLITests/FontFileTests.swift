@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `style.font.file`: labels drawn with exactly that file, read from beside the spec as icons are, never looked up

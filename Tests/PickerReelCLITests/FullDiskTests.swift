@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// A render that runs out of disk space part-way: a tiny tmpfs stands in for a full disk.

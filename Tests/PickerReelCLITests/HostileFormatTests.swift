@@ -1,5 +1,6 @@
 import Foundation
 import PickerReel
+import TestSupport
 import Testing
 
 /// The second hostile pass, through the binary: the new formats at their limits, specs named twice, and pictures

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Output that cannot command (issue 23, item 2): hostile file names, spec keys, item values and icon paths go

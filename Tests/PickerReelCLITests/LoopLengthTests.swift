@@ -2,6 +2,7 @@ import AnimationTestSupport
 import Foundation
 import PickerKit
 import PickerRender
+import TestSupport
 import Testing
 
 /// One loop for every animated format: N frames at `fps` play for N / fps, each frame (the last, settled one

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// One `pickerreel preview` started as a user starts it: the built binary on a free port, in the folder of its spec

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Signals reach the tool whenever they are sent, and ones it was told to ignore stay ignored (found while attacking

@@ -1,6 +1,7 @@
 import Foundation
 import PickerKit
 import PickerReel
+import TestSupport
 import Testing
 
 @testable import PickerReelCLI

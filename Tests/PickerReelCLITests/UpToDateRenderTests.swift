@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Issue 26, "A manifest with every render, and up-to-date renders".
@@ -29,7 +30,7 @@ struct UpToDateRenderTests {
                 in: work)
         }
 
-        func render(_ extra: [String] = []) throws -> ToolRun {
+        func render(_ extra: [String] = []) throws -> ProcessRun {
             try runTool(["render", specA, specB, "-o", out.path] + extra)
         }
     }

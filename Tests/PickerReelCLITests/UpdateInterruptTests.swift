@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `compare --update` under the same attack as a render's commit (hostile pass 2).

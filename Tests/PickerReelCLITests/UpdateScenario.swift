@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Goldens of about 3,000 tiny frames and a changed render of them, for `compare EXPECTED ACTUAL --update` under

@@ -1,5 +1,6 @@
 import CPickerCairo
 import Foundation
+import TestSupport
 import Testing
 
 @testable import PickerReel

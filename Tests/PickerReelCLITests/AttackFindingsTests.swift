@@ -202,13 +202,9 @@ import Testing
         try #require(approve.status == 0, "\(approve.stderr)")
         // The changed spec, under a name of the bytes FF FE (written by the shell: Foundation cannot spell it).
         let changed = decoy.replacingOccurrences(of: #""a""#, with: #""Changed""#)
-        let write = Process()
-        write.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        write.arguments = ["bash", "-c", #"printf '%s' "$1" >"specs/$(printf '\377\376').json""#, "bash", changed]
-        write.currentDirectoryURL = repository
-        try write.run()
-        write.waitUntilExit()
-        try #require(write.terminationStatus == 0)
+        let write = try runProgram(
+            "bash", ["-c", #"printf '%s' "$1" >"specs/$(printf '\377\376').json""#, "bash", changed], in: repository)
+        try #require(write.status == 0)
         let run = try Self.runCIScript(in: repository, [:])
         #expect(run.status != 0, "the changed spec was not compared: \(run.stdout)\(run.stderr)")
     }
@@ -229,16 +225,11 @@ import Testing
             try #require(render.status == 0, "\(render.stderr)")
         }
         let picture = repositoryRoot.appendingPathComponent("docs/images/gallery-segmented.png").path
-        let write = Process()
-        write.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        write.arguments = [
-            "bash", "-c", #"name=$(printf '\377\376') && mkdir "expected/$name" && cp "$1" "expected/$name/frame-0000.png""#,
-            "bash", picture,
-        ]
-        write.currentDirectoryURL = root
-        try write.run()
-        write.waitUntilExit()
-        try #require(write.terminationStatus == 0)
+        let write = try runProgram(
+            "bash",
+            ["-c", #"name=$(printf '\377\376') && mkdir "expected/$name" && cp "$1" "expected/$name/frame-0000.png""#, "bash", picture],
+            in: root)
+        try #require(write.status == 0)
         let run = try runTool(["compare", "expected", "actual"], in: root)
         #expect(run.status != 0, "a golden only in EXPECTED was not seen: \(run.stdout)\(run.stderr)")
     }

@@ -41,42 +41,29 @@ public func runProcess(
     process.standardInput = input == nil ? FileHandle.nullDevice : inputPipe
     let started = Date()
     try process.run()
+    let watchdog = Watchdog(process, seconds: timeLimit * testTimeScale)
     if let input {
         // A write to a pipe whose reader is gone would raise SIGPIPE in the test process; the program need not read.
         signal(SIGPIPE, SIG_IGN)
         try? inputPipe.fileHandleForWriting.write(contentsOf: input)
         try? inputPipe.fileHandleForWriting.close()
     }
-    let killed = Flag()
-    let limit = timeLimit * testTimeScale
-    let timer = DispatchWorkItem {
-        if process.isRunning {
-            killed.set()
-            // Foundation starts each child as the leader of its own process group: the whole group goes, so a
-            // script's children cannot outlive it holding the pipes open.
-            kill(-process.processIdentifier, SIGKILL)
-            kill(process.processIdentifier, SIGKILL)
-        }
-    }
-    DispatchQueue.global().asyncAfter(deadline: .now() + limit, execute: timer)
+    // Standard error is read on a thread of its own: a blocked test may hold every thread of the shared pools.
     let errorData = DataBox()
-    let reading = DispatchGroup()
-    DispatchQueue.global().async(group: reading) {
-        errorData.set(err.fileHandleForReading.readDataToEndOfFile())
-    }
+    Thread.detachNewThread { errorData.set(err.fileHandleForReading.readDataToEndOfFile()) }
     let outData = out.fileHandleForReading.readDataToEndOfFile()
-    reading.wait()
+    let errorBytes = errorData.get()
     process.waitUntilExit()
-    timer.cancel()
+    let timedOut = watchdog.stop()
     let command = ([executable.path] + arguments).joined(separator: " ")
     let bySignal = process.terminationReason == .uncaughtSignal
     let run = ProcessRun(
         command: command, status: process.terminationStatus, signal: bySignal ? process.terminationStatus : nil,
-        standardOutput: outData, stderr: String(decoding: errorData.get(), as: UTF8.self),
-        timedOut: killed.isSet, seconds: Date().timeIntervalSince(started))
+        standardOutput: outData, stderr: String(decoding: errorBytes, as: UTF8.self),
+        timedOut: timedOut, seconds: Date().timeIntervalSince(started))
     if run.timedOut && timeoutFailsTest {
         Issue.record(
-            "killed after its limit of \(limit) s: \(command)",
+            "killed after its limit of \(watchdog.seconds) s: \(command)",
             sourceLocation: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column))
     }
     return run
@@ -85,46 +72,78 @@ public func runProcess(
 /// Runs `program`, found on PATH, like `runProcess`.
 public func runProgram(
     _ program: String, _ arguments: [String], in directory: URL? = nil, environment: [String: String] = [:],
-    unsetting: [String] = [], input: Data? = nil, timeLimit: Double = defaultTimeLimit, fileID: String = #fileID,
-    filePath: String = #filePath, line: Int = #line, column: Int = #column
+    unsetting: [String] = [], input: Data? = nil, timeLimit: Double = defaultTimeLimit, timeoutFailsTest: Bool = true,
+    fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
 ) throws -> ProcessRun {
     try runProcess(
         URL(fileURLWithPath: "/usr/bin/env"), [program] + arguments, in: directory, environment: environment, unsetting: unsetting,
-        input: input, timeLimit: timeLimit, fileID: fileID, filePath: filePath, line: line, column: column)
+        input: input, timeLimit: timeLimit, timeoutFailsTest: timeoutFailsTest, fileID: fileID, filePath: filePath, line: line,
+        column: column)
 }
 
-private final class Flag: @unchecked Sendable {
-    // @unchecked: `value` is only touched while holding `lock`.
-    private let lock = NSLock()
-    private var value = false
+/// Waits for `process`, which the test started itself (to signal it while it runs), for at most `timeLimit` seconds
+/// (times `testTimeScale`); after that its process group is killed and the test fails naming the command.
+public func waitForExit(
+    _ process: Process, timeLimit: Double = defaultTimeLimit, fileID: String = #fileID, filePath: String = #filePath,
+    line: Int = #line, column: Int = #column
+) {
+    let watchdog = Watchdog(process, seconds: timeLimit * testTimeScale)
+    process.waitUntilExit()
+    if watchdog.stop() {
+        let command = ([process.executableURL?.path ?? "?"] + (process.arguments ?? [])).joined(separator: " ")
+        Issue.record(
+            "killed after its limit of \(watchdog.seconds) s: \(command)",
+            sourceLocation: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+    }
+}
 
-    func set() {
-        lock.lock()
-        value = true
-        lock.unlock()
+/// Kills a running process's group once its time is up, unless stopped first.
+private final class Watchdog: @unchecked Sendable {
+    // @unchecked: `fired` and `stopped` are only touched while holding `lock`; `process` is only asked for its
+    // identifier, which does not change once it runs.
+    let seconds: Double
+    private let lock = NSLock()
+    private var fired = false
+    private var stopped = false
+
+    init(_ process: Process, seconds: Double) {
+        self.seconds = seconds
+        let pid = process.processIdentifier
+        // A queue of its own, not the global one: tests that block may hold all of the global queue's threads.
+        DispatchQueue(label: "watchdog").asyncAfter(deadline: .now() + seconds) { [self] in
+            lock.lock()
+            defer { lock.unlock() }
+            guard !stopped else { return }
+            fired = true
+            // Foundation starts each child as the leader of its own process group: the whole group goes, so a
+            // script's children cannot outlive it holding the pipes open.
+            kill(-pid, SIGKILL)
+            kill(pid, SIGKILL)
+        }
     }
 
-    var isSet: Bool {
+    /// Stops the watch; true when the process was killed for its time.
+    func stop() -> Bool {
         lock.lock()
         defer { lock.unlock() }
-        return value
+        stopped = true
+        return fired
     }
 }
 
+/// Bytes read on one thread and handed to another once they are all read.
 private final class DataBox: @unchecked Sendable {
-    // @unchecked: `data` is only touched while holding `lock`.
-    private let lock = NSLock()
+    // @unchecked: `data` is written once, before `done` is signalled, and read only after waiting for it.
     private var data = Data()
+    private let done = DispatchSemaphore(value: 0)
 
     func set(_ new: Data) {
-        lock.lock()
         data = new
-        lock.unlock()
+        done.signal()
     }
 
     func get() -> Data {
-        lock.lock()
-        defer { lock.unlock() }
+        done.wait()
         return data
     }
 }

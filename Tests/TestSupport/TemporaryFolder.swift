@@ -12,9 +12,21 @@ private let runFolder: URL = {
     }
     let folder = temporary.appendingPathComponent("\(prefix)\(getpid())")
     try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    atexit { try? FileManager.default.removeItem(at: runFolder) }
+    atexit { removeInTheBackground(runFolder) }
     return folder
 }()
+
+/// Starts `rm -rf folder`, its output going nowhere, and does not wait for it: the CLI suites leave over a gigabyte
+/// of renders, whose removal would otherwise hold up the end of the test run by minutes.
+private func removeInTheBackground(_ folder: URL) {
+    let remove = Process()
+    remove.executableURL = URL(fileURLWithPath: "/bin/rm")
+    remove.arguments = ["-rf", folder.path]
+    remove.standardInput = FileHandle.nullDevice
+    remove.standardOutput = FileHandle.nullDevice
+    remove.standardError = FileHandle.nullDevice
+    try? remove.run()
+}
 
 /// A new empty temporary folder, removed when the test process exits (a `TemporaryFolder` is removed as soon as
 /// the value goes away).

@@ -68,18 +68,7 @@ struct ActionWorld {
         for folder in [workspace, cache, artifacts] {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         }
-        let specs = workspace.appendingPathComponent("specs")
-        try FileManager.default.createDirectory(at: specs, withIntermediateDirectories: true)
-        for (name, color) in [("period", "gray"), ("units", "green")] {
-            try Data(
-                #"{"items": ["A", "B"], "selection": {"initial": "A", "sequence": [{"select": "B", "after": 0.1}], "tail": 0.1}, "style": {"highlight": {"color": "\#(color)"}}, "output": {"fps": 10, "scale": 1}}"#
-                    .utf8
-            ).write(to: specs.appendingPathComponent("\(name).json"))
-        }
-        if goldens {
-            let approve = try runTool(["render", "specs/period.json", "specs/units.json", "-o", "goldens", "-q"], in: workspace)
-            try #require(approve.status == 0, "\(approve.stderr)")
-        }
+        try makeDesignSystem(in: workspace, goldens: goldens)
         try git(["init", "-q", "-b", "main"])
         try git(["add", "-A"])
         try git(["commit", "-q", "-m", "Specs and goldens"])
@@ -136,6 +125,23 @@ struct ActionWorld {
     /// The artifacts of run `run`, by name.
     func artifactNames(run: Int) -> [String] {
         ((try? FileManager.default.contentsOfDirectory(atPath: artifacts.appendingPathComponent("run-\(run)").path)) ?? []).sorted()
+    }
+}
+
+/// Writes two small specs into `folder` as a design-system repository holds them, specs/period.json (grey
+/// highlight) and specs/units.json (green), and with `goldens` approves a render of them as goldens/.
+func makeDesignSystem(in folder: URL, goldens: Bool = true) throws {
+    let specs = folder.appendingPathComponent("specs")
+    try FileManager.default.createDirectory(at: specs, withIntermediateDirectories: true)
+    for (name, color) in [("period", "gray"), ("units", "green")] {
+        try Data(
+            #"{"items": ["A", "B"], "selection": {"initial": "A", "sequence": [{"select": "B", "after": 0.1}], "tail": 0.1}, "style": {"highlight": {"color": "\#(color)"}}, "output": {"fps": 10, "scale": 1}}"#
+                .utf8
+        ).write(to: specs.appendingPathComponent("\(name).json"))
+    }
+    if goldens {
+        let approve = try runTool(["render", "specs/period.json", "specs/units.json", "-o", "goldens", "-q"], in: folder)
+        try #require(approve.status == 0, "\(approve.stderr)")
     }
 }
 

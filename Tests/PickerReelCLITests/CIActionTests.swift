@@ -35,19 +35,7 @@ struct CIActionTests {
     /// A repository with two specs and goldens approved from a render of them.
     func repository() throws -> URL {
         let work = try temporaryFolder()
-        let specs = work.appendingPathComponent("specs")
-        try FileManager.default.createDirectory(at: specs, withIntermediateDirectories: true)
-        for (name, color) in [("period", "gray"), ("units", "green")] {
-            try Data(
-                #"{"items": ["A", "B"], "selection": {"initial": "A", "sequence": [{"select": "B", "after": 0.1}], "tail": 0.1}, "style": {"highlight": {"color": "\#(color)"}}, "output": {"fps": 10, "scale": 1}}"#
-                    .utf8
-            ).write(to: specs.appendingPathComponent("\(name).json"))
-        }
-        let approve = try runTool([
-            "render", specs.appendingPathComponent("period.json").path, specs.appendingPathComponent("units.json").path, "-o",
-            work.appendingPathComponent("goldens").path, "-q",
-        ])
-        try #require(approve.status == 0, "\(approve.stderr)")
+        try makeDesignSystem(in: work)
         return work
     }
 

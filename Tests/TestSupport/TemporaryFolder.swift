@@ -7,7 +7,7 @@ private let runFolder: URL = {
     let prefix = "pickerreel-test-run-"
     for name in (try? FileManager.default.contentsOfDirectory(atPath: temporary.path)) ?? [] where name.hasPrefix(prefix) {
         if let pid = Int32(name.dropFirst(prefix.count)), kill(pid, 0) != 0, errno == ESRCH {
-            try? FileManager.default.removeItem(at: temporary.appendingPathComponent(name))
+            removeInTheBackground(temporary.appendingPathComponent(name))
         }
     }
     let folder = temporary.appendingPathComponent("\(prefix)\(getpid())")

@@ -21,7 +21,7 @@ RELEASE_DIR := .build/static/release
 RELEASE_BUILD = $(SWIFT) build -c release --static-swift-stdlib --scratch-path .build/static \
 	$(if $(filter /%,$(STATIC_CXX)),-Xswiftc -L -Xswiftc $(STATIC_CXX_DIR))
 
-.PHONY: all deps build demo test goldens lint format clean fuzz fuzz-build fuzz-spec fuzz-graphics sanitize bench bench-scale install docs bazel-test
+.PHONY: all deps build demo test test-steps goldens lint format clean fuzz fuzz-build fuzz-spec fuzz-graphics sanitize bench bench-scale install docs bazel-test
 
 all: build
 
@@ -65,14 +65,22 @@ install: deps
 	install -d $(DESTDIR)$(PREFIX)/bin
 	install -m 755 $(RELEASE_DIR)/pickerreel $(DESTDIR)$(PREFIX)/bin/pickerreel
 
+# The CLI tests run the release tool that `make install` installs (PICKERREEL_TOOL=/path/to/pickerreel runs them
+# against another build); `swift test` by hand runs the debug one. The wall time is printed when a run fails too.
+PICKERREEL_TOOL ?= $(CURDIR)/$(RELEASE_DIR)/pickerreel
+
 test: deps
 	@mkdir -p .build && date +%s >.build/test-started
+	@$(MAKE) --no-print-directory test-steps || { echo "make test: FAILED after $$(( $$(date +%s) - $$(cat .build/test-started) )) s of wall time"; exit 1; }
+	@echo "make test: passed in $$(( $$(date +%s) - $$(cat .build/test-started) )) s of wall time"
+
+test-steps:
 	@./scripts/install-dependencies.sh --test
 	@# The release tool, as `make build CONFIG=release` (the Action's build step) builds it from a fresh clone; the
 	@# Action's tests run that step again, which then has nothing to do.
 	$(MAKE) build CONFIG=release
 	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip-build
+	PICKERREEL_TOOL=$(PICKERREEL_TOOL) $(SWIFT) test --skip-build
 	@# The library from another package, as a user's package would use it (Examples/PeriodPicker).
 	rm -rf .build/example
 	$(SWIFT) run --package-path Examples/PeriodPicker period-picker $(CURDIR)/.build/example/period
@@ -81,7 +89,6 @@ test: deps
 	mkdir -p .build/example/readme && cd .build/example/readme && $(SWIFT) run --package-path $(CURDIR)/Examples/PeriodPicker readme
 	test -f .build/example/readme/Output/period/period.gif
 	$(SWIFT) format lint --strict --recursive Package.swift Sources Tests Examples
-	@echo "make test: passed in $$(( $$(date +%s) - $$(cat .build/test-started) )) s of wall time"
 
 # The Bazel rules (bazel/pickerreel.bzl) on the example workspace bazel/example, offline, with Debian's Bazel 4 and
 # the release tool: builds with a fresh --disk_cache, runs the golden tests (and one that must fail), cleans, builds

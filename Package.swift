@@ -140,39 +140,43 @@ let package = Package(
         // and libwebpdemux's decoders played as browsers play them, headless Chromium with a time limit, and Pillow's
         // decoder run by python3 (decode_animation.py, found through #filePath).
         .target(
-            name: "AnimationTestSupport", dependencies: ["PickerKit", "CPickerGIF", "CPickerWebPDemux"], path: "Tests/AnimationTestSupport",
-            exclude: ["decode_animation.py"]),
+            name: "AnimationTestSupport", dependencies: ["PickerKit", "CPickerGIF", "CPickerWebPDemux", "TestSupport"],
+            path: "Tests/AnimationTestSupport", exclude: ["decode_animation.py"]),
+        // For every test target: the repository's root, programs run with a time limit, temporary folders removed.
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
 
         .testTarget(name: "PickerKitTests", dependencies: ["PickerKit"]),
         .testTarget(
             name: "PickerRenderTests",
-            dependencies: ["PickerKit", "PickerRender", "PickerCompare", "PickerSnapshot", "AnimationTestSupport"],
+            dependencies: ["PickerKit", "PickerRender", "PickerCompare", "PickerSnapshot", "AnimationTestSupport", "TestSupport"],
             // Pillow's decoder, run by python3 to check the PNG writer independently; found through #filePath.
             exclude: ["decode_png.py"],
             resources: []
         ),
         .testTarget(
             name: "PickerCompareTests",
-            dependencies: ["PickerCompare", "PickerKit", "PickerRender"],
+            dependencies: ["PickerCompare", "PickerKit", "PickerRender", "TestSupport"],
             // The pixelmatch cross-check script is run by python3, found through #filePath.
             exclude: ["Support/pixelmatch_count.py"]
         ),
-        .testTarget(name: "PickerReelTests", dependencies: ["PickerReel", "PickerWebP"]),
-        .testTarget(name: "PickerSnapshotTests", dependencies: ["PickerSnapshot", "PickerReel"]),
+        .testTarget(name: "PickerReelTests", dependencies: ["PickerReel", "PickerWebP", "TestSupport"]),
+        .testTarget(name: "PickerSnapshotTests", dependencies: ["PickerSnapshot", "PickerReel", "TestSupport"]),
         .testTarget(name: "PickerGIFTests", dependencies: ["PickerKit", "PickerGIF", "CPickerGIF", "AnimationTestSupport"]),
         .testTarget(
-            name: "PickerWebPTests", dependencies: ["PickerKit", "PickerWebP", "PickerRender", "CPickerWebPDemux", "AnimationTestSupport"]),
-        .testTarget(name: "PickerVideoTests", dependencies: ["PickerVideo", "PickerKit", "PickerRender"]),
+            name: "PickerWebPTests",
+            dependencies: ["PickerKit", "PickerWebP", "PickerRender", "CPickerWebPDemux", "AnimationTestSupport", "TestSupport"]),
+        .testTarget(name: "PickerVideoTests", dependencies: ["PickerVideo", "PickerKit", "PickerRender", "TestSupport"]),
         .testTarget(
-            name: "PickerReelCLITests", dependencies: ["PickerReelCLI", "PickerReel", "pickerreel", "AnimationTestSupport"],
+            name: "PickerReelCLITests", dependencies: ["PickerReelCLI", "PickerReel", "pickerreel", "AnimationTestSupport", "TestSupport"],
             // The HTML report's check in Chromium through Playwright, run by python3, found through #filePath.
             exclude: ["Browser/html_report_check.py"]),
         // Generated edge specs through every format in the library and the tool, and the fuzz corpus replayed
         // through every format; Checks/ is also compiled into the render fuzzer (Makefile, fuzz-build).
-        .testTarget(name: "PickerPropertyTests", dependencies: ["PickerReel", "pickerreel"]),
+        .testTarget(name: "PickerPropertyTests", dependencies: ["PickerReel", "pickerreel", "TestSupport"]),
         // One picture, every format: the PNG frame at moments across the animation against the per-frame SVG, the GIF,
         // APNG and WebP frames on screen then, the videos decoded, and the animated SVG paused then in headless Chromium.
-        .testTarget(name: "CrossFormatTests", dependencies: ["PickerReel", "PickerRender", "CPickerCairo", "AnimationTestSupport"]),
+        .testTarget(
+            name: "CrossFormatTests", dependencies: ["PickerReel", "PickerRender", "CPickerCairo", "AnimationTestSupport", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

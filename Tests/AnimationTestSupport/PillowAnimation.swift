@@ -1,5 +1,6 @@
 import Foundation
 import PickerKit
+import TestSupport
 
 /// An animation decoded by Pillow (decode_animation.py, run by python3): a decoder independent of PickerReel's
 /// encoders, used only by tests.
@@ -26,29 +27,20 @@ public struct PillowAnimation {
     ///
     /// Throws `Failure` when python3 or Pillow is missing, or Pillow cannot read the file.
     public init(bytes: [UInt8], fileExtension: String) throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("pickerreel-animation-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent("animation.\(fileExtension)")
         try Data(bytes).write(to: file)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", Self.scriptPath, file.path]
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
+        let decoded: ProcessRun
         do {
-            try process.run()
+            decoded = try runProgram("python3", [Self.scriptPath, file.path])
         } catch {
             throw Failure(description: "cannot start python3 (\(error)); the cross-check needs python3 with Pillow")
         }
-        let printed = output.fileHandleForReading.readDataToEndOfFile()
-        let complaint = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw Failure(description: "decode_animation.py failed with status \(process.terminationStatus): \(complaint)")
+        guard decoded.status == 0 else {
+            throw Failure(description: "decode_animation.py failed with status \(decoded.status): \(decoded.stderr)")
         }
+        let printed = decoded.standardOutput
         guard let report = try JSONSerialization.jsonObject(with: printed) as? [String: Any], let format = report["format"] as? String,
             let mode = report["mode"] as? String, let width = report["width"] as? Int, let height = report["height"] as? Int,
             let count = report["frames"] as? Int, let listed = report["durations"] as? [Any]

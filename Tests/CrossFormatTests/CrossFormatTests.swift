@@ -1,6 +1,7 @@
 import AnimationTestSupport
 import Foundation
 import PickerReel
+import TestSupport
 import Testing
 
 /// One picture, every format: the PNG frame against every other format as its viewer shows it at the same moment.

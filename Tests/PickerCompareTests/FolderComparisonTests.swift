@@ -2,6 +2,7 @@ import Foundation
 import PickerCompare
 import PickerKit
 import PickerRender
+import TestSupport
 import Testing
 
 @Suite("Comparing files and folder trees")
@@ -15,7 +16,7 @@ struct FolderComparisonTests {
 
     @Test("two identical files match")
     func identicalFiles() throws {
-        let directory = try TemporaryDirectory()
+        let directory = try TemporaryFolder()
         try PNGFixtures.write(PNGFixtures.white, to: directory.file("a.png"))
         try PNGFixtures.write(PNGFixtures.white, to: directory.file("b.png"))
         let summary = try FolderComparison().compare(expected: directory.file("a.png"), actual: directory.file("b.png"))
@@ -26,7 +27,7 @@ struct FolderComparisonTests {
 
     @Test("trees are matched by relative path at every depth; one side only is added or removed; hidden and non-PNG files are not compared")
     func trees() throws {
-        let directory = try TemporaryDirectory()
+        let directory = try TemporaryFolder()
         let expected = try directory.folder("expected")
         let actual = try directory.folder("actual")
         for relative in ["a.png", "spec/frame-0000.png", "spec/deeper/frame-0001.png", ".hidden.png", ".staging/x.png"] {
@@ -54,7 +55,7 @@ struct FolderComparisonTests {
 
     @Test("the batch layout, one folder per spec, is compared spec by spec (it compared nothing before)")
     func batchLayout() throws {
-        let directory = try TemporaryDirectory()
+        let directory = try TemporaryFolder()
         let expected = try directory.folder("expected")
         let actual = try directory.folder("actual")
         for spec in ["seed-demo", "numbers-vertical"] {
@@ -72,7 +73,7 @@ struct FolderComparisonTests {
 
     @Test("two empty trees are not a match: nothing was compared")
     func emptyTrees() throws {
-        let directory = try TemporaryDirectory()
+        let directory = try TemporaryFolder()
         let summary = try FolderComparison().compare(expected: try directory.folder("e"), actual: try directory.folder("a"))
         #expect(summary.status == .nothingCompared)
         #expect(!summary.matches)
@@ -80,7 +81,7 @@ struct FolderComparisonTests {
 
     @Test("pictures of different sizes are a size change with both sizes, apart from pixel differences")
     func sizeChange() throws {
-        let directory = try TemporaryDirectory()
+        let directory = try TemporaryFolder()
         try PNGFixtures.write(PNGFixtures.white, to: directory.file("a.png"))
         try PNGFixtures.write(RGBAImage(width: 9, height: 7, filledWith: (255, 255, 255, 255)), to: directory.file("b.png"))
         let summary = try FolderComparison().compare(expected: directory.file("a.png"), actual: directory.file("b.png"))
@@ -96,7 +97,7 @@ struct FolderComparisonTests {
             (Tolerance.exact, false), (.pixels(2), false), (.pixels(3), true), (.ratio(3.0 / 48.0), true), (.ratio(0.05), false),
         ])
     func tolerance(tolerance: Tolerance, matches: Bool) throws {
-        let directory = try TemporaryDirectory()
+        let directory = try TemporaryFolder()
         try PNGFixtures.write(PNGFixtures.white, to: directory.file("a.png"))
         try PNGFixtures.write(PNGFixtures.whiteWithBlackPixels(3), to: directory.file("b.png"))
         let summary = try FolderComparison(tolerance: tolerance).compare(expected: directory.file("a.png"), actual: directory.file("b.png"))
@@ -106,7 +107,7 @@ struct FolderComparisonTests {
 
     @Test("diff pictures go into the diff folder at each differing file's relative path, atomically")
     func diffFolder() throws {
-        let directory = try TemporaryDirectory()
+        let directory = try TemporaryFolder()
         let expected = try directory.folder("expected")
         let actual = try directory.folder("actual")
         let diffs = directory.file("diffs/nested")
@@ -126,7 +127,7 @@ struct FolderComparisonTests {
 
     @Test("the diff of two files goes to the given file, replacing what was there")
     func diffFile() throws {
-        let directory = try TemporaryDirectory()
+        let directory = try TemporaryFolder()
         try PNGFixtures.write(PNGFixtures.white, to: directory.file("a.png"))
         try PNGFixtures.write(PNGFixtures.whiteWithBlackPixels(2), to: directory.file("b.png"))
         try Data("old".utf8).write(to: URL(fileURLWithPath: directory.file("diff.png")))
@@ -137,7 +138,7 @@ struct FolderComparisonTests {
 
     @Test("a corrupt PNG in a tree is an error naming the file")
     func corruptPNG() throws {
-        let directory = try TemporaryDirectory()
+        let directory = try TemporaryFolder()
         let expected = try directory.folder("expected")
         let actual = try directory.folder("actual")
         try Self.put(PNGFixtures.white, "spec/a.png", in: expected)
@@ -149,7 +150,7 @@ struct FolderComparisonTests {
 
     @Test("a path that is not there, a file against a folder, a FIFO or a device is an error saying which")
     func badPaths() throws {
-        let directory = try TemporaryDirectory()
+        let directory = try TemporaryFolder()
         try PNGFixtures.write(PNGFixtures.white, to: directory.file("a.png"))
         let missing = #expect(throws: CompareError.self) {
             try FolderComparison().compare(expected: directory.file("a.png"), actual: directory.file("nope.png"))
@@ -172,7 +173,7 @@ struct FolderComparisonTests {
 
     @Test("a FIFO named *.png inside a tree is reported as a FIFO, without blocking")
     func fifoInTree() throws {
-        let directory = try TemporaryDirectory()
+        let directory = try TemporaryFolder()
         let expected = try directory.folder("expected")
         let actual = try directory.folder("actual")
         try Self.put(PNGFixtures.white, "a.png", in: expected)
@@ -183,7 +184,7 @@ struct FolderComparisonTests {
 
     @Test("a symbolic link to a folder is not followed, so a link loop cannot make the walk loop")
     func linkLoop() throws {
-        let directory = try TemporaryDirectory()
+        let directory = try TemporaryFolder()
         let expected = try directory.folder("expected")
         let actual = try directory.folder("actual")
         try Self.put(PNGFixtures.white, "a.png", in: expected)
@@ -195,7 +196,7 @@ struct FolderComparisonTests {
 
     @Test("with allowsMissingExpected, a missing EXPECTED counts as empty: every actual file is added")
     func missingExpected() throws {
-        let directory = try TemporaryDirectory()
+        let directory = try TemporaryFolder()
         let actual = try directory.folder("actual")
         try Self.put(PNGFixtures.white, "spec/a.png", in: actual)
         #expect(throws: CompareError.self) { try FolderComparison().compare(expected: directory.file("goldens"), actual: actual) }
@@ -205,7 +206,7 @@ struct FolderComparisonTests {
 
     @Test("diff pictures may not overwrite the pictures being compared, nor go inside an input tree")
     func diffOverInputs() throws {
-        let directory = try TemporaryDirectory()
+        let directory = try TemporaryFolder()
         let expected = try directory.folder("expected")
         let actual = try directory.folder("actual")
         try PNGFixtures.write(PNGFixtures.white, to: directory.file("a.png"))

@@ -1,5 +1,6 @@
 import Foundation
 import PickerKit
+import TestSupport
 import Testing
 
 @testable import PickerCompare
@@ -51,7 +52,7 @@ struct HTMLReportModelTests {
 
     /// A hold's pictures are copied once; names with HTML's special characters cannot end the page's JSON block.
     @Test func holdsAreCopiedOnceAndNamesEscaped() throws {
-        let directory = try TemporaryDirectory()
+        let directory = try TemporaryFolder()
         let name = #"a"<b>&c"#
         for side in ["expected", "actual"] {
             let folder = try directory.folder("\(side)/\(name)")

@@ -2,6 +2,7 @@ import Foundation
 import PickerCompare
 import PickerKit
 import PickerRender
+import TestSupport
 import Testing
 
 /// Checks `ImageComparison` against the PyPI `pixelmatch` package on realistic pairs written as PNG files.
@@ -11,7 +12,7 @@ import Testing
 struct PixelmatchCrossCheckTests {
     @Test("differing-pixel counts agree within 1%", arguments: [0.1, 0.05, 0.2], [false, true])
     func countsAgree(threshold: Double, includesAntialiasing: Bool) throws {
-        let directory = try TemporaryDirectory()
+        let directory = try TemporaryFolder()
         let pairs = ImagePairs.realistic()
         var paths: [(expected: String, actual: String)] = []
         for (index, pair) in pairs.enumerated() {

@@ -2,6 +2,7 @@ import Foundation
 import PickerCompare
 import PickerKit
 import PickerRender
+import TestSupport
 import Testing
 
 @Suite("Updating EXPECTED from ACTUAL")
@@ -23,7 +24,7 @@ struct UpdateTests {
 
     @Test("changed files are replaced, added copied (new folders made), removed deleted with the folders they empty; the rest untouched")
     func update() throws {
-        let directory = try TemporaryDirectory()
+        let directory = try TemporaryFolder()
         let expected = try directory.folder("expected")
         let actual = try directory.folder("actual")
         try FolderComparisonTests.put(PNGFixtures.white, "same.png", in: expected)
@@ -53,7 +54,7 @@ struct UpdateTests {
 
     @Test("a switch that fails part-way is undone: EXPECTED is exactly as it was, and no staging folder is left")
     func rollback() throws {
-        let directory = try TemporaryDirectory()
+        let directory = try TemporaryFolder()
         let expected = try directory.folder("expected")
         let actual = try directory.folder("actual")
         // "a.png" is replaced first; then "sub/new.png" cannot be placed, because EXPECTED has a file named "sub".
@@ -73,7 +74,7 @@ struct UpdateTests {
 
     @Test("a missing EXPECTED tree is made from ACTUAL")
     func firstRecording() throws {
-        let directory = try TemporaryDirectory()
+        let directory = try TemporaryFolder()
         let actual = try directory.folder("actual")
         try FolderComparisonTests.put(PNGFixtures.white, "spec/frame-0000.png", in: actual)
         let goldens = directory.file("goldens")
@@ -84,7 +85,7 @@ struct UpdateTests {
 
     @Test("two files: the expected file becomes the actual one")
     func singleFile() throws {
-        let directory = try TemporaryDirectory()
+        let directory = try TemporaryFolder()
         try PNGFixtures.write(PNGFixtures.white, to: directory.file("golden.png"))
         try PNGFixtures.write(PNGFixtures.whiteWithBlackPixels(2), to: directory.file("render.png"))
         let summary = try FolderComparison().compare(expected: directory.file("golden.png"), actual: directory.file("render.png"))

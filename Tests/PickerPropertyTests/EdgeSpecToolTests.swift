@@ -1,5 +1,6 @@
 import Foundation
 import PickerReel
+import TestSupport
 import Testing
 
 /// Edge specs through the built tool: `render --format` with every format, and `frame` by index and by time.

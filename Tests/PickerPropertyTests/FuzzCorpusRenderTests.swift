@@ -1,5 +1,6 @@
 import Foundation
 import PickerReel
+import TestSupport
 import Testing
 
 /// Replays the render fuzzer's seeds (Fixtures/specs, Fixtures/fuzz-corpus with every finding kept, and

@@ -1,5 +1,6 @@
 import Foundation
 import PickerReel
+import TestSupport
 import Testing
 
 /// What the render fuzzer found, each kept as a spec in Fixtures/fuzz-corpus (with the fuzzer's own input beside

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// One job of a workflow that uses the Action, run by Tests/ActionRunner/run_action.py: action.yml's own steps, in
@@ -67,18 +68,7 @@ struct ActionWorld {
         for folder in [workspace, cache, artifacts] {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         }
-        let specs = workspace.appendingPathComponent("specs")
-        try FileManager.default.createDirectory(at: specs, withIntermediateDirectories: true)
-        for (name, color) in [("period", "gray"), ("units", "green")] {
-            try Data(
-                #"{"items": ["A", "B"], "selection": {"initial": "A", "sequence": [{"select": "B", "after": 0.1}], "tail": 0.1}, "style": {"highlight": {"color": "\#(color)"}}, "output": {"fps": 10, "scale": 1}}"#
-                    .utf8
-            ).write(to: specs.appendingPathComponent("\(name).json"))
-        }
-        if goldens {
-            let approve = try runTool(["render", "specs/period.json", "specs/units.json", "-o", "goldens", "-q"], in: workspace)
-            try #require(approve.status == 0, "\(approve.stderr)")
-        }
+        try makeDesignSystem(in: workspace, goldens: goldens)
         try git(["init", "-q", "-b", "main"])
         try git(["add", "-A"])
         try git(["commit", "-q", "-m", "Specs and goldens"])
@@ -95,21 +85,11 @@ struct ActionWorld {
     /// Runs `git` in the workspace (or `directory`) with a fixed identity and no user configuration.
     @discardableResult
     func git(_ arguments: [String], in directory: URL? = nil) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["git", "-c", "user.name=Designer", "-c", "user.email=designer@example.invalid"] + arguments
-        process.currentDirectoryURL = directory ?? workspace
-        var environment = ProcessInfo.processInfo.environment
-        environment["GIT_CONFIG_GLOBAL"] = "/dev/null"
-        process.environment = environment
-        let out = Pipe()
-        process.standardOutput = out
-        process.standardError = Pipe()
-        try process.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        try #require(process.terminationStatus == 0, "git \(arguments.joined(separator: " ")) failed")
-        return String(decoding: data, as: UTF8.self)
+        let run = try runProgram(
+            "git", ["-c", "user.name=Designer", "-c", "user.email=designer@example.invalid"] + arguments, in: directory ?? workspace,
+            environment: ["GIT_CONFIG_GLOBAL": "/dev/null"])
+        try #require(run.status == 0, "git \(arguments.joined(separator: " ")) failed")
+        return run.stdout
     }
 
     /// Runs one job of `uses` (each the `with:` of one use of the Action), with a fresh runner temp folder, the
@@ -128,18 +108,11 @@ struct ActionWorld {
         let jobFile = temp.appendingPathComponent("job.json")
         let resultFile = temp.appendingPathComponent("result.json")
         try JSONEncoder().encode(job).write(to: jobFile)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = [
-            "python3", repositoryRoot.appendingPathComponent("Tests/ActionRunner/run_action.py").path, jobFile.path, resultFile.path,
-        ]
-        let err = Pipe()
-        process.standardError = err
-        process.standardOutput = Pipe()
-        try process.run()
-        let errors = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        try #require(process.terminationStatus == 0, "the action runner failed: \(errors)")
+        // The Action's build step may build the release tool from nothing (several minutes on a small machine).
+        let run = try runProgram(
+            "python3", [repositoryRoot.appendingPathComponent("Tests/ActionRunner/run_action.py").path, jobFile.path, resultFile.path],
+            timeLimit: 1_200)
+        try #require(run.status == 0, "the action runner failed: \(run.stderr)")
         return try JSONDecoder().decode(ActionResult.self, from: Data(contentsOf: resultFile))
     }
 
@@ -152,6 +125,23 @@ struct ActionWorld {
     /// The artifacts of run `run`, by name.
     func artifactNames(run: Int) -> [String] {
         ((try? FileManager.default.contentsOfDirectory(atPath: artifacts.appendingPathComponent("run-\(run)").path)) ?? []).sorted()
+    }
+}
+
+/// Writes two small specs into `folder` as a design-system repository holds them, specs/period.json (grey
+/// highlight) and specs/units.json (green), and with `goldens` approves a render of them as goldens/.
+func makeDesignSystem(in folder: URL, goldens: Bool = true) throws {
+    let specs = folder.appendingPathComponent("specs")
+    try FileManager.default.createDirectory(at: specs, withIntermediateDirectories: true)
+    for (name, color) in [("period", "gray"), ("units", "green")] {
+        try Data(
+            #"{"items": ["A", "B"], "selection": {"initial": "A", "sequence": [{"select": "B", "after": 0.1}], "tail": 0.1}, "style": {"highlight": {"color": "\#(color)"}}, "output": {"fps": 10, "scale": 1}}"#
+                .utf8
+        ).write(to: specs.appendingPathComponent("\(name).json"))
+    }
+    if goldens {
+        let approve = try runTool(["render", "specs/period.json", "specs/units.json", "-o", "goldens", "-q"], in: folder)
+        try #require(approve.status == 0, "\(approve.stderr)")
     }
 }
 

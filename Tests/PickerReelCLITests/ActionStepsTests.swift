@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// action.yml's own steps, run in order as a GitHub runner runs them (Tests/ActionRunner/run_action.py), against a

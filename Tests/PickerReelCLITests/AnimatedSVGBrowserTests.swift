@@ -2,6 +2,7 @@ import AnimationTestSupport
 import Foundation
 import PickerKit
 import PickerRender
+import TestSupport
 import Testing
 
 /// The animated SVG, played in a real browser: headless Chromium pauses the animation at a moment, takes a

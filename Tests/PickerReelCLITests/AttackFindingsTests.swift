@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// What a hostile pull request (its specs, icons, images and goldens) could still do to a repository that uses the
@@ -37,37 +38,20 @@ import Testing
         }
 
         /// Runs scripts/pickerreel-ci.sh in the repository as action.yml's steps run it, with `environment` added.
-        func runCIScript(_ environment: [String: String]) throws -> ToolRun {
+        func runCIScript(_ environment: [String: String]) throws -> ProcessRun {
             try AttackFindingsTests.runCIScript(in: repository, environment)
         }
     }
 
     /// Runs scripts/pickerreel-ci.sh in `repository` as action.yml's compare and update steps run it (the default
     /// inputs: specs/*.json, goldens, Output/pickerreel, Output/pickerreel-report, png), with `environment` added.
-    static func runCIScript(in repository: URL, _ environment: [String: String]) throws -> ToolRun {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = [
-            "bash", repositoryRoot.appendingPathComponent("scripts/pickerreel-ci.sh").path, try toolURL().path,
-            "specs/*.json", "goldens", "Output/pickerreel", "Output/pickerreel-report", "png",
-        ]
-        process.currentDirectoryURL = repository
-        var merged = ProcessInfo.processInfo.environment
-        merged.removeValue(forKey: "GITHUB_OUTPUT")
-        merged.removeValue(forKey: "GITHUB_STEP_SUMMARY")
-        merged.merge(environment) { $1 }
-        process.environment = merged
-        let out = Pipe()
-        let err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        let errData = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return ToolRun(
-            status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-            stderr: String(decoding: errData, as: UTF8.self))
+    static func runCIScript(in repository: URL, _ environment: [String: String]) throws -> ProcessRun {
+        try runProgram(
+            "bash",
+            [
+                repositoryRoot.appendingPathComponent("scripts/pickerreel-ci.sh").path, try toolURL().path, "specs/*.json", "goldens",
+                "Output/pickerreel", "Output/pickerreel-report", "png",
+            ], in: repository, environment: environment, unsetting: ["GITHUB_OUTPUT", "GITHUB_STEP_SUMMARY"])
     }
 
     /// The compare step of every pull request (update: false) writes through a goldens link.
@@ -218,13 +202,9 @@ import Testing
         try #require(approve.status == 0, "\(approve.stderr)")
         // The changed spec, under a name of the bytes FF FE (written by the shell: Foundation cannot spell it).
         let changed = decoy.replacingOccurrences(of: #""a""#, with: #""Changed""#)
-        let write = Process()
-        write.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        write.arguments = ["bash", "-c", #"printf '%s' "$1" >"specs/$(printf '\377\376').json""#, "bash", changed]
-        write.currentDirectoryURL = repository
-        try write.run()
-        write.waitUntilExit()
-        try #require(write.terminationStatus == 0)
+        let write = try runProgram(
+            "bash", ["-c", #"printf '%s' "$1" >"specs/$(printf '\377\376').json""#, "bash", changed], in: repository)
+        try #require(write.status == 0)
         let run = try Self.runCIScript(in: repository, [:])
         #expect(run.status != 0, "the changed spec was not compared: \(run.stdout)\(run.stderr)")
     }
@@ -245,16 +225,11 @@ import Testing
             try #require(render.status == 0, "\(render.stderr)")
         }
         let picture = repositoryRoot.appendingPathComponent("docs/images/gallery-segmented.png").path
-        let write = Process()
-        write.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        write.arguments = [
-            "bash", "-c", #"name=$(printf '\377\376') && mkdir "expected/$name" && cp "$1" "expected/$name/frame-0000.png""#,
-            "bash", picture,
-        ]
-        write.currentDirectoryURL = root
-        try write.run()
-        write.waitUntilExit()
-        try #require(write.terminationStatus == 0)
+        let write = try runProgram(
+            "bash",
+            ["-c", #"name=$(printf '\377\376') && mkdir "expected/$name" && cp "$1" "expected/$name/frame-0000.png""#, "bash", picture],
+            in: root)
+        try #require(write.status == 0)
         let run = try runTool(["compare", "expected", "actual"], in: root)
         #expect(run.status != 0, "a golden only in EXPECTED was not seen: \(run.stdout)\(run.stderr)")
     }

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// One spec from Fixtures/bad-specs with what its error message must say.

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// The GitHub Action's steps (action.yml calls scripts/pickerreel-ci.sh), run here the same way with a fake
@@ -22,42 +23,19 @@ struct CIActionTests {
         let outputs = work.appendingPathComponent("outputs.txt")
         try Data().write(to: summary)
         try Data().write(to: outputs)
-        let process = Process()
-        process.executableURL = repositoryRoot.appendingPathComponent("scripts/pickerreel-ci.sh")
-        process.arguments = [try toolURL().path, specs, "goldens", output, "Output/report", "png"] + extra
-        process.currentDirectoryURL = work
-        var environment = ProcessInfo.processInfo.environment
-        environment["GITHUB_STEP_SUMMARY"] = summary.path
-        environment["GITHUB_OUTPUT"] = outputs.path
-        environment.merge(extraEnvironment) { $1 }
-        process.environment = environment
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = Pipe()
-        try process.run()
-        let stdout = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
+        let run = try runProcess(
+            repositoryRoot.appendingPathComponent("scripts/pickerreel-ci.sh"),
+            [try toolURL().path, specs, "goldens", output, "Output/report", "png"] + extra, in: work,
+            environment: ["GITHUB_STEP_SUMMARY": summary.path, "GITHUB_OUTPUT": outputs.path].merging(extraEnvironment) { $1 })
         return Run(
-            status: process.terminationStatus, stdout: stdout, summary: try String(contentsOf: summary, encoding: .utf8),
+            status: run.status, stdout: run.stdout, summary: try String(contentsOf: summary, encoding: .utf8),
             output: try String(contentsOf: outputs, encoding: .utf8))
     }
 
     /// A repository with two specs and goldens approved from a render of them.
     func repository() throws -> URL {
         let work = try temporaryFolder()
-        let specs = work.appendingPathComponent("specs")
-        try FileManager.default.createDirectory(at: specs, withIntermediateDirectories: true)
-        for (name, color) in [("period", "gray"), ("units", "green")] {
-            try Data(
-                #"{"items": ["A", "B"], "selection": {"initial": "A", "sequence": [{"select": "B", "after": 0.1}], "tail": 0.1}, "style": {"highlight": {"color": "\#(color)"}}, "output": {"fps": 10, "scale": 1}}"#
-                    .utf8
-            ).write(to: specs.appendingPathComponent("\(name).json"))
-        }
-        let approve = try runTool([
-            "render", specs.appendingPathComponent("period.json").path, specs.appendingPathComponent("units.json").path, "-o",
-            work.appendingPathComponent("goldens").path, "-q",
-        ])
-        try #require(approve.status == 0, "\(approve.stderr)")
+        try makeDesignSystem(in: work)
         return work
     }
 

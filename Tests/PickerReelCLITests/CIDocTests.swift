@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Every `sh` block of docs/ci.md, run in order as a reader would, in a design-system repository of its own with
@@ -96,28 +97,19 @@ struct CIDocTests {
     /// page puts it there, and returns standard output; a failure fails the test with both outputs.
     @discardableResult
     func shell(_ script: String, in directory: URL) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/bash")
-        process.arguments = ["--noprofile", "--norc", "-eo", "pipefail", "-c", script]
-        process.currentDirectoryURL = directory
-        var environment = ProcessInfo.processInfo.environment
         let tools = directory.appendingPathComponent("tools/PickerReel/.build/static/release").path
-        environment["PATH"] = tools + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
-        environment["GIT_CONFIG_GLOBAL"] = "/dev/null"
+        var environment = [
+            "PATH": tools + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"), "GIT_CONFIG_GLOBAL": "/dev/null",
+        ]
         for (name, value) in [("NAME", "Designer"), ("EMAIL", "designer@example.invalid")] {
             environment["GIT_AUTHOR_\(name)"] = value
             environment["GIT_COMMITTER_\(name)"] = value
         }
-        process.environment = environment
-        let out = Pipe()
-        let err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let stdout = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        try #require(process.terminationStatus == 0, "\(script)\nexit \(process.terminationStatus)\n\(stdout)\(stderr)")
-        return stdout
+        // The page's steps build the release tool in a fresh clone (several minutes on a small machine).
+        let run = try runProcess(
+            URL(fileURLWithPath: "/bin/bash"), ["--noprofile", "--norc", "-eo", "pipefail", "-c", script], in: directory,
+            environment: environment, timeLimit: 1_200)
+        try #require(run.status == 0, "\(script)\nexit \(run.status)\n\(run.stdout)\(run.stderr)")
+        return run.stdout
     }
 }

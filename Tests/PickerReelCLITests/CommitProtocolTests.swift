@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// The all-or-nothing promise under attack through the binary (issue 9, "Lost or mixed output").
@@ -23,7 +24,7 @@ struct CommitProtocolTests {
         let (process, errors) = try scenario.startRender()
         let running = try scenario.wait(for: trial.moment, of: process)
         if running { kill(process.processIdentifier, trial.signal) }
-        process.waitUntilExit()
+        waitForExit(process)
         let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         let outcome = try scenario.outcome()
         let difference = outcome == nil ? try scenario.difference() : ""
@@ -73,7 +74,7 @@ struct CommitProtocolTests {
         let (process, _) = try scenario.startRender()
         let running = try scenario.wait(for: moment, of: process)
         if running { kill(process.processIdentifier, SIGKILL) }
-        process.waitUntilExit()
+        waitForExit(process)
         let next = try runTool(scenario.renderArguments(["--format", "gif"]), timeLimit: 300)
         #expect(!next.trapped && next.status == 0, "\(next)")
         for gif in ["long/long.gif", "tiny/tiny.gif"].map(scenario.output.appendingPathComponent) {
@@ -99,7 +100,7 @@ struct CommitProtocolTests {
         // A quarter staged: the batch's tiny spec is long done, so only out/long/ is held.
         #expect(try scenario.wait(for: .quarterStaged, of: first), "the first render never started")
         let second = try runTool(scenario.renderArguments(), timeLimit: 60)
-        first.waitUntilExit()
+        waitForExit(first)
         let firstMessage = String(decoding: firstErrors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         #expect(second.status == 2, "\(second)")
         #expect(second.seconds < 10, "\(second)")
@@ -161,13 +162,7 @@ struct CommitProtocolTests {
     }
 
     static func chattr(_ flag: String, _ path: String) -> Bool {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/chattr")
-        process.arguments = [flag, path]
-        process.standardError = FileHandle.nullDevice
-        guard (try? process.run()) != nil else { return false }
-        process.waitUntilExit()
-        return process.terminationStatus == 0
+        (try? runProcess(URL(fileURLWithPath: "/usr/bin/chattr"), [flag, path]))?.status == 0
     }
 
     static let canMakeFilesImmutable: Bool = {

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// An output folder holding an approved render of about 10,000 tiny frames, and a changed spec whose render replaces
@@ -51,12 +52,8 @@ struct CommitScenario {
         try writeSpec(Self.newSpec, named: "long.json", in: work)
         try writeSpec(Self.tinySpec, named: "tiny.json", in: work)
         let template = try Self.template.get()
-        let copy = Process()
-        copy.executableURL = URL(fileURLWithPath: "/bin/cp")
-        copy.arguments = ["-al", template.appendingPathComponent("out").path, output.path]
-        try copy.run()
-        copy.waitUntilExit()
-        guard copy.terminationStatus == 0 else { throw ScenarioError(message: "cp -al of the template failed") }
+        let copy = try runProcess(URL(fileURLWithPath: "/bin/cp"), ["-al", template.appendingPathComponent("out").path, output.path])
+        guard copy.status == 0 else { throw ScenarioError(message: "cp -al of the template failed") }
     }
 
     /// `out/` before the render: the approved frames and the user's files.

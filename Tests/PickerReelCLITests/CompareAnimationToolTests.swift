@@ -1,5 +1,6 @@
 import AnimationTestSupport
 import Foundation
+import TestSupport
 import Testing
 
 /// `pickerreel compare` of animated goldens (APNG, WebP) through the built tool: compared in time, timing changes in

@@ -1,5 +1,6 @@
 import AnimationTestSupport
 import Foundation
+import TestSupport
 import Testing
 
 /// The HTML report of `pickerreel compare --report html` as a reviewer sees it: made by the built tool from two
@@ -181,31 +182,15 @@ enum Playwright {
         }
         var lastError = ""
         for _ in 0..<2 {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            process.arguments = ["python3", script.path] + arguments
-            // Files, not pipes: a chatty browser cannot fill them and stall.
-            let output = FileManager.default.temporaryDirectory.appendingPathComponent("playwright-\(UUID().uuidString)")
-            _ = FileManager.default.createFile(atPath: output.path + ".out", contents: nil)
-            _ = FileManager.default.createFile(atPath: output.path + ".err", contents: nil)
-            process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: output.path + ".out"))
-            process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: output.path + ".err"))
-            try process.run()
-            let deadline = Date().addingTimeInterval(seconds)
-            while process.isRunning && Date() < deadline { usleep(50_000) }
-            if process.isRunning {
-                process.terminate()
-                process.waitUntilExit()
+            let run = try runProgram("python3", [script.path] + arguments, timeLimit: seconds, timeoutFailsTest: false)
+            if run.timedOut {
                 lastError = "stalled for \(Int(seconds)) s"
                 continue
             }
-            let stdout = (try? String(contentsOfFile: output.path + ".out", encoding: .utf8)) ?? ""
-            let stderr = (try? String(contentsOfFile: output.path + ".err", encoding: .utf8)) ?? ""
-            guard process.terminationStatus == 0,
-                let object = try? JSONSerialization.jsonObject(with: Data(stdout.utf8)) as? [String: Any]
+            guard run.status == 0,
+                let object = try? JSONSerialization.jsonObject(with: run.standardOutput) as? [String: Any]
             else {
-                throw Failed(
-                    description: "html_report_check.py \(arguments.first ?? "") exited \(process.terminationStatus): \(stderr)\(stdout)")
+                throw Failed(description: "html_report_check.py \(arguments.first ?? "") exited \(run.status): \(run.stderr)\(run.stdout)")
             }
             return object
         }

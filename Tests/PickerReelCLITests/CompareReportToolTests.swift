@@ -1,6 +1,7 @@
 import AnimationTestSupport
 import Foundation
 import FoundationXML
+import TestSupport
 import Testing
 
 /// The reports of `pickerreel compare` through the built tool: several at once, the HTML page in headless

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// compare reads like a review (issue 24, item 3): one corner-radius change in a spec with two variants gave 190

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `pickerreel compare` through the built tool: exit statuses, the JSON report, bad input, and diff pictures.
@@ -13,7 +14,7 @@ struct CompareToolTests {
     }
 
     /// The JSON report's `files` array.
-    func reportedFiles(_ run: ToolRun) throws -> [[String: Any]] {
+    func reportedFiles(_ run: ProcessRun) throws -> [[String: Any]] {
         let report = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
         return try #require(report["files"] as? [[String: Any]])
     }

@@ -1,5 +1,6 @@
 import Foundation
 import PickerReelCLI
+import TestSupport
 import Testing
 
 /// `pickerreel compare` on folder trees through the built tool: the batch layout, exit statuses, quiet and

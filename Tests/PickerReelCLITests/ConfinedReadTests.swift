@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Issue 23, "Confined reads": every icon and image a spec names resolves inside one root folder (`--root`, by
@@ -34,7 +35,7 @@ struct ConfinedReadTests {
     }
 
     /// The one line a refused path gives: the spec, the field, the path as written and the root.
-    func expectOutside(_ run: LimitedRun, spec: String, field: String, root: URL, sourceLocation: SourceLocation = #_sourceLocation) {
+    func expectOutside(_ run: ProcessRun, spec: String, field: String, root: URL, sourceLocation: SourceLocation = #_sourceLocation) {
         #expect(run.status == 2, "\(run)", sourceLocation: sourceLocation)
         #expect(!run.trapped && !run.timedOut, "\(run)", sourceLocation: sourceLocation)
         #expect(run.errorLines.count == 1, "\(run)", sourceLocation: sourceLocation)

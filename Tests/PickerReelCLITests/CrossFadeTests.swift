@@ -2,6 +2,7 @@ import AnimationTestSupport
 import Foundation
 import PickerKit
 import PickerRender
+import TestSupport
 import Testing
 
 /// A label changing look as the highlight arrives or leaves is the two looks mixed, a·(1 − t) + b·t of the

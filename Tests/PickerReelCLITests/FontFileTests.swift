@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `style.font.file`: labels drawn with exactly that file, read from beside the spec as icons are, never looked up
@@ -62,14 +63,7 @@ struct FontFileTests {
         try #require(FileManager.default.fileExists(atPath: Self.installed), "fonts-dejavu-core is not installed")
         let font = try Self.uninstalledFont()
         // The renamed family is not among the installed fonts: a render can only get it from the file.
-        let list = Process()
-        list.executableURL = URL(fileURLWithPath: "/usr/bin/fc-list")
-        list.arguments = [Self.renamed]
-        let out = Pipe()
-        list.standardOutput = out
-        try list.run()
-        let listed = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        list.waitUntilExit()
+        let listed = try runProcess(URL(fileURLWithPath: "/usr/bin/fc-list"), [Self.renamed]).stdout
         #expect(listed.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty, "\(Self.renamed) is installed: \(listed)")
 
         let installed = try frame(fontFile: nil, font: nil)

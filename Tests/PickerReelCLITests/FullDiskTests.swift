@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// A render that runs out of disk space part-way: a tiny tmpfs stands in for a full disk.
@@ -8,21 +9,13 @@ struct FullDiskTests {
     /// root, no CAP_SYS_ADMIN): the test is then skipped, and says so.
     static func mountTinyDisk(kilobytes: Int, at existing: URL? = nil) -> URL? {
         guard getuid() == 0, let folder = try? existing ?? temporaryFolder() else { return nil }
-        let mount = Process()
-        mount.executableURL = URL(fileURLWithPath: "/bin/mount")
-        mount.arguments = ["-t", "tmpfs", "-o", "size=\(kilobytes)k", "tmpfs", folder.path]
-        mount.standardError = Pipe()
-        guard (try? mount.run()) != nil else { return nil }
-        mount.waitUntilExit()
-        return mount.terminationStatus == 0 ? folder : nil
+        let mount = try? runProcess(
+            URL(fileURLWithPath: "/bin/mount"), ["-t", "tmpfs", "-o", "size=\(kilobytes)k", "tmpfs", folder.path])
+        return mount?.status == 0 ? folder : nil
     }
 
     static func unmount(_ folder: URL) {
-        let umount = Process()
-        umount.executableURL = URL(fileURLWithPath: "/bin/umount")
-        umount.arguments = [folder.path]
-        try? umount.run()
-        umount.waitUntilExit()
+        _ = try? runProcess(URL(fileURLWithPath: "/bin/umount"), [folder.path])
     }
 
     static let canMount: Bool = {

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// What the tool does for goldens in CI, through the built binary: moments named as `assertPickerSnapshot` names

@@ -1,5 +1,6 @@
 import Foundation
 import PickerReel
+import TestSupport
 import Testing
 
 /// The second hostile pass, through the binary: the new formats at their limits, specs named twice, and pictures
@@ -235,7 +236,7 @@ struct HostileFormatTests {
         usleep(400_000)
         #expect(process.isRunning, "the encode finished before it could be interrupted")
         kill(process.processIdentifier, signal)
-        process.waitUntilExit()
+        waitForExit(process)
         let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         #expect(process.terminationReason == .exit && process.terminationStatus == 128 + signal, "\(message)")
         #expect(!message.contains("Fatal") && !message.contains("crashed") && !message.contains("Backtrac"), "\(message)")

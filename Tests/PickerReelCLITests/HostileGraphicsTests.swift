@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Icons and images a pull request can craft (issue 23, "Memory safety", "validate ⇔ render" and "Budgets"), run
@@ -33,7 +34,7 @@ struct HostileGraphicsTests {
         defer { try? FileManager.default.removeItem(at: work) }
         let spec = try Self.specWithIcon(#"<svg xmlns="http://www.w3.org/2000/svg" width="1e30" height="1"/>"#, in: work)
         let arguments = command == "render" ? ["render", spec, "-o", work.appendingPathComponent("out").path] : ["validate", spec]
-        let run = try runLimited(try toolURL(), arguments, environment: ["G_DEBUG": "fatal-criticals"], timeLimit: 60)
+        let run = try runProcess(try toolURL(), arguments, environment: ["G_DEBUG": "fatal-criticals"], timeLimit: 60)
         #expect(!run.trapped, "\(run)")
         #expect(run.status == 2, "\(run)")
         #expect(run.errorLines.count == 1, "\(run)")
@@ -78,7 +79,7 @@ struct HostileGraphicsTests {
             png += chunk(b"IDAT", zlib.compress(rows, 9)) + chunk(b"IEND", b"")
             open(path, "wb").write(png)
             """
-        let run = try runLimited(
+        let run = try runProcess(
             URL(fileURLWithPath: "/usr/bin/env"), ["python3", "-c", script, "\(width)", "\(height)", url.path], timeLimit: 60)
         guard run.status == 0 else { throw PNGNotWritten(run: run.description) }
     }

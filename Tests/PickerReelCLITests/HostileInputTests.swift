@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Valid specs and arguments at the edges that trapped or hung the tool (issue 9, "Crashes and hangs"), run through

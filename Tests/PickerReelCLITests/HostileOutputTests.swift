@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Output that cannot command (issue 23, item 2): hostile file names, spec keys, item values and icon paths go
@@ -234,16 +235,9 @@ struct HostileOutputTests {
     }
 
     static func python(_ script: String, _ argument: String) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-c", script, argument]
-        let out = Pipe()
-        process.standardOutput = out
-        try process.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
-        return String(decoding: data, as: UTF8.self)
+        let run = try runProgram("python3", ["-c", script, argument])
+        #expect(run.status == 0)
+        return run.stdout
     }
 
     /// Specs whose keys, item values and icon paths are hostile: each message is one line on standard error,

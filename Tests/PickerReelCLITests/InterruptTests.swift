@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @Suite("Interrupted renders")
@@ -46,7 +47,7 @@ struct InterruptTests {
         usleep(200_000)
         #expect(process.isRunning, "the render finished before it could be interrupted")
         kill(process.processIdentifier, signal)
-        process.waitUntilExit()
+        waitForExit(process)
         #expect(process.terminationStatus == 128 + signal)
         #expect(try snapshot(of: work) == before)
     }

@@ -2,6 +2,7 @@ import AnimationTestSupport
 import Foundation
 import PickerKit
 import PickerRender
+import TestSupport
 import Testing
 
 /// One loop for every animated format: N frames at `fps` play for N / fps, each frame (the last, settled one
@@ -42,16 +43,10 @@ struct LoopLengthTests {
         #expect(abs(apngLength - Self.loop) < 1e-6, "APNG delays add up to \(apngLength) s")
         let webp = try DecodedWebP(Array(try Data(contentsOf: folder.appendingPathComponent("loop.webp"))))
         #expect(webp.durations.reduce(0, +) == 1200, "WebP durations in ms: \(webp.durations)")
-        let probe = Process()
-        probe.executableURL = URL(fileURLWithPath: "/usr/bin/ffprobe")
-        probe.arguments = [
-            "-v", "error", "-show_entries", "format=duration", "-of", "csv=p=0", folder.appendingPathComponent("loop.webm").path,
-        ]
-        let out = Pipe()
-        probe.standardOutput = out
-        try probe.run()
-        let printed = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        probe.waitUntilExit()
+        let printed = try runProcess(
+            URL(fileURLWithPath: "/usr/bin/ffprobe"),
+            ["-v", "error", "-show_entries", "format=duration", "-of", "csv=p=0", folder.appendingPathComponent("loop.webm").path]
+        ).stdout
         let videoLength = try #require(Double(printed.trimmingCharacters(in: .whitespacesAndNewlines)), "ffprobe printed \(printed)")
         #expect(abs(videoLength - Self.loop) < 0.002, "the WebM lasts \(videoLength) s")
         let svg = try String(contentsOf: folder.appendingPathComponent("loop.svg"), encoding: .utf8)

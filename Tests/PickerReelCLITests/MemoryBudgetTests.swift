@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `--memory`: how many threads draw and how many specs of a batch render side by side is bounded by the memory

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `pickerreel merge-reports`, through the built binary: shards compared apart, then merged, equal one compare of all.

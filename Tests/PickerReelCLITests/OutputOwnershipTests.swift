@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// A render replaces only the files of the formats it writes, and never a file that merely looks like a frame

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// One command line run through /bin/sh with a standard stream that cannot be written.

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// One `pickerreel preview` started as a user starts it: the built binary on a free port, in the folder of its spec
@@ -132,31 +133,15 @@ final class PreviewRun {
         let folder = try temporaryFolder()
         let file = folder.appendingPathComponent("script.py")
         try Data(script.utf8).write(to: file)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", file.path] + arguments
-        let out = Pipe()
-        let err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        let output = LineCollector(out)
-        let errors = LineCollector(err)
-        try process.run()
-        let deadline = Date().addingTimeInterval(seconds)
-        while process.isRunning && Date() < deadline { usleep(50_000) }
-        if process.isRunning {
-            process.terminate()
-            usleep(500_000)
-            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-            process.waitUntilExit()
-            throw PythonFailed(message: "the script did not finish within \(seconds) s; it printed: \(errors.text)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let run = try runProgram("python3", [file.path] + arguments, timeLimit: seconds, timeoutFailsTest: false)
+        if run.timedOut {
+            throw PythonFailed(message: "the script did not finish within \(seconds) s; it printed: \(run.stderr)")
         }
-        process.waitUntilExit()
-        try? FileManager.default.removeItem(at: folder)
-        guard process.terminationStatus == 0 else {
-            throw PythonFailed(message: "python3 exited \(process.terminationStatus): \(errors.text.suffix(3000))")
+        guard run.status == 0 else {
+            throw PythonFailed(message: "python3 exited \(run.status): \(run.stderr.suffix(3000))")
         }
-        return output.text
+        return run.stdout
     }
 }
 

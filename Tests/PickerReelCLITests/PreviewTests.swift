@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `pickerreel preview` as a user runs it: the built binary on a free port, its page in Debian's Chromium driven by

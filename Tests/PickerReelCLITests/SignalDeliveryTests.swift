@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Signals reach the tool whenever they are sent, and ones it was told to ignore stay ignored (found while attacking
@@ -21,7 +22,7 @@ struct SignalDeliveryTests {
         try process.run()
         usleep(UInt32(milliseconds * 1_000))
         kill(process.processIdentifier, SIGTERM)
-        process.waitUntilExit()
+        waitForExit(process)
         // Either the default action killed it before it started (nothing written), or it stopped with 128 + 15.
         let killed = process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGTERM
         #expect(killed || process.terminationStatus == 128 + SIGTERM, "exit \(process.terminationStatus): the signal was lost")
@@ -35,7 +36,7 @@ struct SignalDeliveryTests {
         let (process, errors) = try scenario.startRender(underNohup: true)
         #expect(try scenario.wait(for: .quarterStaged, of: process), "the render never started")
         kill(process.processIdentifier, SIGHUP)
-        process.waitUntilExit()
+        waitForExit(process)
         let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         #expect(process.terminationReason == .exit && process.terminationStatus == 0, "\(message)")
         let outcome = try scenario.outcome()

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// The tool starts without Foundation's CoreFoundation and ICU: they cost every process about 0.8 ms and 150 page

@@ -1,59 +1,6 @@
 import Foundation
+import TestSupport
 import Testing
-
-/// The repository's root, found from this file's path.
-let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-
-/// What one run of the tool did.
-struct ToolRun {
-    var status: Int32
-    var stdout: String
-    var stderr: String
-}
-
-/// The built `pickerreel` next to the test bundle, or the one `PICKERREEL_TOOL` names (to run the regression tests
-/// against an older build and see them fail there).
-func toolURL() throws -> URL {
-    if let override = ProcessInfo.processInfo.environment["PICKERREEL_TOOL"], !override.isEmpty {
-        return URL(fileURLWithPath: override)
-    }
-    let beside = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("pickerreel")
-    if FileManager.default.isExecutableFile(atPath: beside.path) { return beside }
-    let debug = repositoryRoot.appendingPathComponent(".build/debug/pickerreel")
-    if FileManager.default.isExecutableFile(atPath: debug.path) { return debug }
-    throw ToolNotFound()
-}
-
-struct ToolNotFound: Error, CustomStringConvertible {
-    var description: String { "the pickerreel executable was not built; run `swift build` first" }
-}
-
-/// Runs the tool as a user would, in `directory`, and collects its output.
-func runTool(_ arguments: [String], in directory: URL? = nil) throws -> ToolRun {
-    let process = Process()
-    process.executableURL = try toolURL()
-    process.arguments = arguments
-    process.currentDirectoryURL = directory ?? repositoryRoot
-    let out = Pipe()
-    let err = Pipe()
-    process.standardOutput = out
-    process.standardError = err
-    try process.run()
-    // Read before waiting, so a large output cannot fill the pipe and stall the tool.
-    let outData = out.fileHandleForReading.readDataToEndOfFile()
-    let errData = err.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return ToolRun(
-        status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-        stderr: String(decoding: errData, as: UTF8.self))
-}
-
-/// A new empty temporary folder.
-func temporaryFolder() throws -> URL {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent("pickerreel-cli-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    return url
-}
 
 func fixture(_ name: String) -> String {
     repositoryRoot.appendingPathComponent("Fixtures/specs/\(name)").path
@@ -73,4 +20,20 @@ func snapshot(of folder: URL) throws -> [String: Data] {
         }
     }
     return files
+}
+
+/// Runs `script` with /bin/sh, so that redirections such as `> /dev/full` or `>&-` give the tool real descriptors;
+/// the script names the tool as `"$PICKERREEL"` and should `exec` it, so its status is the tool's own.
+func runShell(_ script: String, in directory: URL? = nil, timeLimit: Double = 60) throws -> ProcessRun {
+    try runProcess(
+        URL(fileURLWithPath: "/bin/sh"), ["-c", script], in: directory, environment: ["PICKERREEL": try toolURL().path],
+        timeLimit: timeLimit)
+}
+
+/// Writes `json` to `name` in `folder` and returns its path.
+@discardableResult
+func writeSpec(_ json: String, named name: String, in folder: URL) throws -> String {
+    let url = folder.appendingPathComponent(name)
+    try Data(json.utf8).write(to: url)
+    return url.path
 }

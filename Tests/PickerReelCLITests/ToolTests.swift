@@ -1,6 +1,7 @@
 import Foundation
 import PickerKit
 import PickerReel
+import TestSupport
 import Testing
 
 @testable import PickerReelCLI
@@ -219,15 +220,11 @@ struct ProgressTests {
         let folder = try temporaryFolder()
         let tool = try toolURL().path
         // `script` gives the tool a pseudo-terminal, as an interactive shell would.
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
-        process.arguments = ["-qec", "\(tool) render \(fixture("numbers-vertical.json")) -o \(folder.path)/tty", "/dev/null"]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        try process.run()
-        let text = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
+        let terminal = try runProcess(
+            URL(fileURLWithPath: "/usr/bin/script"),
+            ["-qec", "\(tool) render \(fixture("numbers-vertical.json")) -o \(folder.path)/tty", "/dev/null"])
+        let text = terminal.stdout
+        #expect(terminal.status == 0)
         #expect(text.contains("numbers-vertical: frame "), "\(text)")
         let piped = try runTool(["render", fixture("numbers-vertical.json"), "-o", folder.appendingPathComponent("pipe").path])
         #expect(!piped.stderr.contains("frame 1 of"))

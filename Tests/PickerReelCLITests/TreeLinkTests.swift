@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Issue 23, "Trees without exits": `compare` and `compare --update` never read or write through a link that leads

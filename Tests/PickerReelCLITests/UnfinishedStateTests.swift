@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Issue 23, "Interrupted states named and cleaned".
@@ -13,7 +14,7 @@ struct UnfinishedStateTests {
         let running = scenario.wait(for: .switchMidway, of: process)
         #expect(running, "the update ended before the middle of its switch")
         if running { kill(process.processIdentifier, SIGKILL) }
-        process.waitUntilExit()
+        waitForExit(process)
         let compare = ["compare", scenario.expected.path, scenario.actual.path]
         let plain = try runTool(compare, timeLimit: 300)
         #expect(plain.status == 2, "\(plain)")
@@ -55,7 +56,7 @@ struct UnfinishedStateTests {
         }
         #expect(process.isRunning && count >= 100, "the render ended before it had staged 100 frames")
         kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
+        waitForExit(process)
         #expect(staging().count == 1)
         let next = try runTool(["render", tiny, "-o", output.path, "-q"], timeLimit: 120)
         #expect(next.status == 0, "\(next)")
@@ -84,7 +85,7 @@ struct UnfinishedStateTests {
         }
         #expect(process.isRunning, "the render ended before its staging appeared")
         #expect(try runTool(["render", tiny, "-o", output.path, "-q"], timeLimit: 120).status == 0)
-        process.waitUntilExit()
+        waitForExit(process)
         #expect(process.terminationStatus == 0)
         #expect(FileManager.default.fileExists(atPath: output.appendingPathComponent("long/frame-9864.png").path))
     }

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Issue 26, "A manifest with every render, and up-to-date renders".
@@ -29,7 +30,7 @@ struct UpToDateRenderTests {
                 in: work)
         }
 
-        func render(_ extra: [String] = []) throws -> ToolRun {
+        func render(_ extra: [String] = []) throws -> ProcessRun {
             try runTool(["render", specA, specB, "-o", out.path] + extra)
         }
     }
@@ -48,15 +49,8 @@ struct UpToDateRenderTests {
 
     /// `sha256sum`'s digest of a file: a check independent of the tool's own.
     static func sha256(_ url: URL) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/sha256sum")
-        process.arguments = [url.path]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        try process.run()
-        let output = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return String(decoding: output, as: UTF8.self).split(separator: " ").first.map(String.init) ?? ""
+        let output = try runProcess(URL(fileURLWithPath: "/usr/bin/sha256sum"), [url.path]).stdout
+        return output.split(separator: " ").first.map(String.init) ?? ""
     }
 
     static func manifest(in folder: URL) throws -> [String: Any] {

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `compare --update` under the same attack as a render's commit (hostile pass 2).
@@ -28,7 +29,7 @@ struct UpdateInterruptTests {
         let running = scenario.wait(for: trial.moment, of: process)
         #expect(running, "the update ended before \(trial.moment.rawValue)")
         if running { kill(process.processIdentifier, trial.signal) }
-        process.waitUntilExit()
+        waitForExit(process)
         let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         let outcome = try scenario.outcome()
         let difference = outcome == nil ? try scenario.difference() : ""
@@ -57,7 +58,7 @@ struct UpdateInterruptTests {
         let running = scenario.wait(for: moment, of: process)
         #expect(running, "the update ended before \(moment.rawValue)")
         if running { kill(process.processIdentifier, SIGKILL) }
-        process.waitUntilExit()
+        waitForExit(process)
         let next = try runTool(scenario.updateArguments, timeLimit: 300)
         #expect(!next.trapped && next.status == 0, "\(next)")
         let outcome = try scenario.outcome()
@@ -73,7 +74,7 @@ struct UpdateInterruptTests {
         let (process, errors) = try scenario.startUpdate()
         #expect(scenario.wait(for: .stagingAppears, of: process), "the update ended before it staged anything")
         let second = try runTool(scenario.updateArguments, timeLimit: 300)
-        process.waitUntilExit()
+        waitForExit(process)
         let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         #expect(process.terminationStatus == 0, "\(message)")
         #expect(second.status == 2, "\(second)")

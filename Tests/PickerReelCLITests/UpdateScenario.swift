@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Goldens of about 3,000 tiny frames and a changed render of them, for `compare EXPECTED ACTUAL --update` under
@@ -39,12 +40,10 @@ struct UpdateScenario {
         work = try temporaryFolder()
         let template = try Self.template.get()
         for name in ["expected", "actual"] {
-            let copy = Process()
-            copy.executableURL = URL(fileURLWithPath: "/bin/cp")
-            copy.arguments = ["-al", template.appendingPathComponent(name).path, work.appendingPathComponent(name).path]
-            try copy.run()
-            copy.waitUntilExit()
-            guard copy.terminationStatus == 0 else { throw ScenarioError(message: "cp -al of the template failed") }
+            let copy = try runProcess(
+                URL(fileURLWithPath: "/bin/cp"),
+                ["-al", template.appendingPathComponent(name).path, work.appendingPathComponent(name).path])
+            guard copy.status == 0 else { throw ScenarioError(message: "cp -al of the template failed") }
         }
     }
 

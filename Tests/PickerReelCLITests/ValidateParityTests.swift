@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// One spec at an edge of the limits, and whether it is meant to be valid.

@@ -1,6 +1,7 @@
 import Foundation
 import PickerKit
 import PickerRender
+import TestSupport
 import Testing
 
 /// MP4 and WebM as the tool writes them: the same frames as the PNGs, at the spec's rate, the options honoured.
@@ -22,7 +23,7 @@ struct VideoOutputTests {
         var arguments = ["-v", "error"]
         if let decoder { arguments += ["-c:v", decoder] }
         arguments += ["-i", video.path, "-vf", "crop=\(width):\(height):0:0", "-f", "rawvideo", "-pix_fmt", "rgba", "-"]
-        let bytes = [UInt8](try External.run("ffmpeg", arguments))
+        let bytes = [UInt8](try runProgram("ffmpeg", arguments).checkedOutput())
         let size = width * height * 4
         try #require(size > 0 && bytes.count % size == 0, "\(bytes.count) bytes are not whole frames")
         return stride(from: 0, to: bytes.count, by: size).compactMap {
@@ -163,7 +164,8 @@ struct VideoProbe {
 
     init(_ video: URL) throws {
         let json = try JSONSerialization.jsonObject(
-            with: try External.run("ffprobe", ["-v", "error", "-count_frames", "-show_streams", "-show_format", "-of", "json", video.path]))
+            with: try runProgram("ffprobe", ["-v", "error", "-count_frames", "-show_streams", "-show_format", "-of", "json", video.path])
+                .checkedOutput())
         let root = try #require(json as? [String: Any])
         let stream = try #require((root["streams"] as? [[String: Any]])?.first)
         let format = try #require(root["format"] as? [String: Any])
@@ -173,28 +175,5 @@ struct VideoProbe {
         frameCount = Int(stream["nb_read_frames"] as? String ?? "") ?? -1
         duration = Double(format["duration"] as? String ?? "") ?? -1
         alphaMode = (stream["tags"] as? [String: String])?["alpha_mode"] ?? (stream["tags"] as? [String: String])?["ALPHA_MODE"]
-    }
-}
-
-/// Runs an installed program and returns its standard output; throws when it fails.
-enum External {
-    struct Failure: Error, CustomStringConvertible { var description: String }
-
-    static func run(_ program: String, _ arguments: [String]) throws -> Data {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = [program] + arguments
-        let out = Pipe()
-        let err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        let errors = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw Failure(description: "\(program) failed (\(process.terminationStatus)): \(String(decoding: errors, as: UTF8.self))")
-        }
-        return data
     }
 }

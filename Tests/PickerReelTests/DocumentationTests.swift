@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// The README and docs/ as a newcomer reads them: the Swift program on the first screen is the one `make test`

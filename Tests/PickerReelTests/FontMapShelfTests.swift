@@ -1,5 +1,6 @@
 import CPickerCairo
 import Foundation
+import TestSupport
 import Testing
 
 @testable import PickerReel
@@ -47,11 +48,11 @@ struct FontMapShelfTests {
         let file = gallery("arabic")
         let spec = try PickerSpec(contentsOf: URL(fileURLWithPath: file))
         let fresh = try freshFrames(spec, file: file)
-        let mismatches = SharedCount()
+        let mismatches = Shared(0)
         DispatchQueue.concurrentPerform(iterations: 24) { round in
-            guard let renderer = try? Renderer(spec, file: file) else { return mismatches.add() }
+            guard let renderer = try? Renderer(spec, file: file) else { return mismatches.update { $0 += 1 } }
             let index = round * 7 % renderer.frameCount
-            if (try? renderer.image(frame: index)) != fresh.frames[index] { mismatches.add() }
+            if (try? renderer.image(frame: index)) != fresh.frames[index] { mismatches.update { $0 += 1 } }
         }
         #expect(mismatches.value == 0)
     }
@@ -91,22 +92,5 @@ struct FontMapShelfTests {
         }
         #expect(shelf.idleCount == 1)
         #expect(try PangoText(shelf: shelf).logicalExtents(of: "Week", font: font) == fresh)
-    }
-}
-
-/// A counter for threads.
-final class SharedCount: @unchecked Sendable {
-    // @unchecked: `count` is only touched while holding `lock`.
-    private let lock = NSLock()
-    private var count = 0
-    func add() {
-        lock.lock()
-        count += 1
-        lock.unlock()
-    }
-    var value: Int {
-        lock.lock()
-        defer { lock.unlock() }
-        return count
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import PickerReel
@@ -27,7 +28,7 @@ struct MemoryBudgetLibraryTests {
         let renderer = try Renderer(.seedDemo)
         var files: [[String: Data]] = []
         for memory in [MemoryBudget(bytes: 1), .standard] {
-            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("memory-\(UUID().uuidString)")
+            let folder = try temporaryFolder().appendingPathComponent("memory")
             defer { try? FileManager.default.removeItem(at: folder) }
             let summary = try renderer.write(
                 formats: [.png, .gif, .apng, .webp], to: folder, options: WriteOptions(name: "seed", jobs: 4, memory: memory))

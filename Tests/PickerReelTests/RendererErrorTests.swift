@@ -1,6 +1,7 @@
 import Foundation
 import PickerReel
 import PickerWebP
+import TestSupport
 import Testing
 
 /// One error model: every call of `Renderer` that throws says `throws(RenderError)`, and an encoder's failure is one

@@ -1,5 +1,6 @@
 import Foundation
 import PickerReel
+import TestSupport
 import Testing
 
 /// `Renderer(_:variant:file:root:)`, the library's `--root`.
@@ -9,7 +10,7 @@ import Testing
 @Suite("Renderer root")
 struct RendererRootTests {
     @Test func iconsAreReadOnlyFromInsideTheRoot() throws {
-        let work = FileManager.default.temporaryDirectory.appendingPathComponent("pickerreel-root-\(UUID().uuidString)")
+        let work = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: work) }
         try FileManager.default.createDirectory(at: work.appendingPathComponent("icons"), withIntermediateDirectories: true)
         try FileManager.default.createDirectory(at: work.appendingPathComponent("specs"), withIntermediateDirectories: true)

@@ -1,5 +1,6 @@
 import Foundation
 import PickerKit
+import TestSupport
 import Testing
 
 @testable import PickerRender

@@ -1,6 +1,7 @@
 import Foundation
 import PickerCompare
 import PickerSnapshot
+import TestSupport
 import Testing
 
 /// The example specs' frames against the goldens in Fixtures/golden, through `assertPickerSnapshot`.

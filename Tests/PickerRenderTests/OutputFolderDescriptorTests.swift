@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import PickerRender
@@ -11,15 +12,15 @@ struct OutputFolderDescriptorTests {
         let destination = try temporaryFolder().appendingPathComponent("out")
         let holder = try OutputFolder(destination: destination)
         defer { holder.discard() }
-        let stop = Flag()
-        let closedUnderneath = Counter()
+        let stop = Shared(false)
+        let closedUnderneath = Shared(0)
         // Another thread keeps opening files, as a batch's workers do, and checks that each stays open.
         let prober = Thread {
-            while !stop.isSet {
+            while !stop.value {
                 let descriptor = open("/dev/null", O_RDONLY | O_CLOEXEC)
                 guard descriptor >= 0 else { continue }
                 for _ in 0..<50 where fcntl(descriptor, F_GETFD) == -1 {
-                    closedUnderneath.add()
+                    closedUnderneath.update { $0 += 1 }
                     break
                 }
                 close(descriptor)
@@ -29,39 +30,7 @@ struct OutputFolderDescriptorTests {
         for _ in 0..<3_000 {
             #expect(throws: RenderError.busy(path: destination.path)) { try OutputFolder(destination: destination) }
         }
-        stop.set()
+        stop.update { $0 = true }
         #expect(closedUnderneath.value == 0)
-    }
-}
-
-private final class Flag: @unchecked Sendable {
-    // @unchecked: `value` is only touched while holding `lock`.
-    private let lock = NSLock()
-    private var value = false
-    func set() {
-        lock.lock()
-        value = true
-        lock.unlock()
-    }
-    var isSet: Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        return value
-    }
-}
-
-private final class Counter: @unchecked Sendable {
-    // @unchecked: `count` is only touched while holding `lock`.
-    private let lock = NSLock()
-    private var count = 0
-    func add() {
-        lock.lock()
-        count += 1
-        lock.unlock()
-    }
-    var value: Int {
-        lock.lock()
-        defer { lock.unlock() }
-        return count
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import PickerRender
@@ -289,17 +290,17 @@ struct OutputFolderTests {
     @Test func specsOfABatchCanWriteIntoTheSameMissingParentAtOnce() throws {
         for _ in 0..<20 {
             let root = try temporaryFolder()
-            let failures = FailureCount()
+            let failures = Shared(0)
             DispatchQueue.concurrentPerform(iterations: 8) { index in
                 do {
                     let folder = try OutputFolder(destination: root.appendingPathComponent("batch/out/spec-\(index)"))
                     try folder.write([UInt8(index)], named: "frame-0000.png")
                     try folder.commit(removingStale: { _ in false })
                 } catch {
-                    failures.add()
+                    failures.update { $0 += 1 }
                 }
             }
-            #expect(failures.count == 0)
+            #expect(failures.value == 0)
             #expect(try FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("batch/out").path).count == 8)
             try? FileManager.default.removeItem(at: root)
         }
@@ -323,24 +324,5 @@ struct OutputFolderTests {
         try OutputFolder(destination: root.appendingPathComponent("out")).discard()
         #expect(!FileManager.default.fileExists(atPath: dead.path))
         #expect(FileManager.default.fileExists(atPath: alive.path))
-    }
-}
-
-/// A count several threads add to.
-final class FailureCount: @unchecked Sendable {
-    // @unchecked: `value` is only touched while holding `lock`.
-    private let lock = NSLock()
-    private var value = 0
-
-    func add() {
-        lock.lock()
-        value += 1
-        lock.unlock()
-    }
-
-    var count: Int {
-        lock.lock()
-        defer { lock.unlock() }
-        return value
     }
 }

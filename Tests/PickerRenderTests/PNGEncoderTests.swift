@@ -1,5 +1,6 @@
 import Foundation
 import PickerKit
+import TestSupport
 import Testing
 
 @testable import PickerRender
@@ -194,23 +195,15 @@ enum Pillow {
     ///
     /// Throws `Unavailable` when python3 or Pillow is missing or the script fails.
     static func decode(_ paths: [String]) throws -> [String] {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", scriptPath] + paths
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
+        let run: ProcessRun
         do {
-            try process.run()
+            run = try runProgram("python3", [scriptPath] + paths)
         } catch {
             throw Unavailable(description: "cannot start python3 (\(error)); the cross-check needs python3 with Pillow")
         }
-        let printed = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        let complaint = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw Unavailable(description: "decode_png.py failed with status \(process.terminationStatus): \(complaint)")
+        let printed = run.stdout
+        guard run.status == 0 else {
+            throw Unavailable(description: "decode_png.py failed with status \(run.status): \(run.stderr)")
         }
         return printed.split(whereSeparator: \.isNewline).map(String.init)
     }
@@ -255,16 +248,8 @@ struct StraightPNGTests {
 
 /// The straight RGBA bytes of the PNG at `path` as Pillow decodes them.
 func pillowPixels(_ path: String) throws -> [UInt8] {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = [
-        "python3", "-c", "import sys; from PIL import Image; sys.stdout.buffer.write(Image.open(sys.argv[1]).convert('RGBA').tobytes())",
-        path,
-    ]
-    let output = Pipe()
-    process.standardOutput = output
-    try process.run()
-    let data = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return [UInt8](data)
+    let run = try runProgram(
+        "python3",
+        ["-c", "import sys; from PIL import Image; sys.stdout.buffer.write(Image.open(sys.argv[1]).convert('RGBA').tobytes())", path])
+    return [UInt8](run.standardOutput)
 }

@@ -2,15 +2,14 @@ import CPickerDeflate
 import Foundation
 import PickerKit
 import PickerRender
+import TestSupport
 import Testing
 
 /// Reading PNG files: limits before decoding, and messages that say what is wrong.
 @Suite("Reading PNG files")
 struct PNGReadingTests {
     static func folder() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("PNGReadingTests-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
+        try temporaryFolder()
     }
 
     /// A chunk with its length and CRC.

@@ -1,6 +1,7 @@
 import CPickerCairo
 import Foundation
 import PickerKit
+import TestSupport
 import Testing
 
 @testable import PickerRender

@@ -1,22 +1,13 @@
 import Foundation
 import PickerKit
+import TestSupport
 
 @testable import PickerRender
-
-/// The repository's root, found from this file's path so tests do not depend on the working directory.
-let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
 /// Loads one of the example specs in Fixtures/specs.
 func fixtureSpec(_ name: String) throws -> PickerSpec {
     let url = repositoryRoot.appendingPathComponent("Fixtures/specs/\(name).json")
     return try PickerSpec.decode([UInt8](try Data(contentsOf: url)), file: url.path)
-}
-
-/// A new empty temporary folder.
-func temporaryFolder() throws -> URL {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent("pickerreel-tests-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    return url
 }
 
 extension FrameDrawer {

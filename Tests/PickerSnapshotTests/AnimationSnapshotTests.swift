@@ -1,6 +1,7 @@
 import Foundation
 import PickerCompare
 import PickerReel
+import TestSupport
 import Testing
 
 @testable import PickerSnapshot

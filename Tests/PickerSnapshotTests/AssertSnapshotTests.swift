@@ -2,6 +2,7 @@ import Foundation
 import PickerCompare
 import PickerReel
 import PickerRender
+import TestSupport
 import Testing
 
 @testable import PickerSnapshot

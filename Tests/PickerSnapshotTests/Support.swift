@@ -1,8 +1,6 @@
 import Foundation
 import PickerReel
-
-/// The repository's root, found from this file's path so tests do not depend on the working directory.
-let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+import TestSupport
 
 /// Loads one of the example specs in Fixtures/specs.
 func fixtureSpec(_ name: String) throws -> PickerSpec {
@@ -12,19 +10,17 @@ func fixtureSpec(_ name: String) throws -> PickerSpec {
 
 /// A fresh folder for goldens, so these tests never write into the repository, removed when the value goes away.
 final class SnapshotFolder {
-    let path: String
+    private let folder: TemporaryFolder
+    var path: String { folder.path }
     /// A snapshot name no other test uses, so the diff pictures of tests running side by side stay apart.
     let name: String
 
     init() throws {
-        let id = UUID().uuidString
-        path = FileManager.default.temporaryDirectory.appendingPathComponent("PickerSnapshotTests-\(id)").path
-        name = "picker-\(id)"
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        folder = try TemporaryFolder()
+        name = "picker-\(UUID().uuidString)"
     }
 
     deinit {
-        try? FileManager.default.removeItem(atPath: path)
         // The actual renders and diff pictures of failures this folder's tests provoked on purpose.
         let artifacts = FileManager.default.temporaryDirectory.appendingPathComponent("pickerreel-snapshots/AssertSnapshotTests")
         for file in (try? FileManager.default.contentsOfDirectory(atPath: artifacts.path)) ?? [] where file.hasPrefix(name) {

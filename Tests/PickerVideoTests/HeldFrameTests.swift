@@ -1,5 +1,6 @@
 import Foundation
 import PickerKit
+import TestSupport
 import Testing
 
 @testable import PickerVideo
@@ -96,8 +97,9 @@ import Testing
 
     /// The size of each packet of `path`'s video stream, in order, as ffprobe reads them.
     static func packetSizes(_ path: String) throws -> [Int] {
-        let output = try Tool.run(
-            "ffprobe", ["-v", "error", "-select_streams", "v", "-show_entries", "packet=size", "-of", "csv=p=0", path])
+        let output = try runProgram(
+            "ffprobe", ["-v", "error", "-select_streams", "v", "-show_entries", "packet=size", "-of", "csv=p=0", path]
+        ).checkedOutput()
         // A packet with an alpha frame ends its line with a comma (its side data is listed after it).
         return String(decoding: output, as: UTF8.self).split(separator: "\n").compactMap {
             Int($0.split(separator: ",").first ?? "")

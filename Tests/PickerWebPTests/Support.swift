@@ -1,8 +1,6 @@
 import Foundation
 import PickerKit
-
-/// The repository's root, found from this file's path so tests do not depend on the working directory.
-let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+import TestSupport
 
 /// Loads one of the example specs in Fixtures/specs.
 func fixtureSpec(_ name: String) throws -> PickerSpec {

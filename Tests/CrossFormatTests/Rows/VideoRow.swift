@@ -1,6 +1,7 @@
 import AnimationTestSupport
 import Foundation
 import PickerReel
+import TestSupport
 
 /// An MP4 (`mp4()`) or WebM (`webm()`) with its default options (4:2:0 over a white matte), decoded by the ffmpeg
 /// executable into RGBA frames and shown as a player shows a constant-rate video: frame k from k / fps until
@@ -33,23 +34,13 @@ struct VideoRow: FormatRow {
 
     /// Every frame of `file`, cropped to `width` × `height` (the even-size padding left out).
     static func decode(_ file: URL, width: Int, height: Int) throws -> [RGBAImage] {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = [
-            "ffmpeg", "-v", "error", "-i", file.path, "-vf", "format=rgba,crop=\(width):\(height):0:0", "-f", "rawvideo", "-pix_fmt",
-            "rgba", "-",
-        ]
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        let bytes = [UInt8](output.fileHandleForReading.readDataToEndOfFile())
-        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
+        let run = try runProgram(
+            "ffmpeg",
+            ["-v", "error", "-i", file.path, "-vf", "format=rgba,crop=\(width):\(height):0:0", "-f", "rawvideo", "-pix_fmt", "rgba", "-"])
+        let bytes = [UInt8](run.standardOutput)
         let size = width * height * 4
-        guard process.terminationStatus == 0, size > 0, bytes.count % size == 0 else {
-            throw RowFailure(description: "ffmpeg could not decode \(file.lastPathComponent): \(message)")
+        guard run.status == 0, size > 0, bytes.count % size == 0 else {
+            throw RowFailure(description: "ffmpeg could not decode \(file.lastPathComponent): \(run.stderr)")
         }
         return stride(from: 0, to: bytes.count, by: size).compactMap {
             RGBAImage(width: width, height: height, pixels: Array(bytes[$0..<$0 + size]))

@@ -1,16 +1,6 @@
 import Foundation
 import PickerReel
-
-/// The repository's root, found from this file's path so tests do not depend on the working directory.
-let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent().deletingLastPathComponent()
-
-/// A new empty temporary folder.
-func temporaryFolder() throws -> URL {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent("pickerreel-cross-format-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    return url
-}
+import TestSupport
 
 extension CrossFormatCase {
     /// The spec file's path.

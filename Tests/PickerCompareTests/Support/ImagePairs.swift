@@ -1,4 +1,5 @@
 import PickerKit
+import TestSupport
 
 /// A named pair of pictures to compare.
 struct ImagePair {

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// Runs `pixelmatch_count.py` (the PyPI `pixelmatch` package) on pairs of PNG files, to check against.
 ///
@@ -23,25 +24,18 @@ enum PythonPixelmatch {
         includesAntialiasing: Bool,
         pairs: [(expected: String, actual: String)]
     ) throws -> [Int] {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments =
-            ["python3", scriptPath, String(threshold), includesAntialiasing ? "1" : "0"] + pairs.flatMap { [$0.expected, $0.actual] }
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
+        let run: ProcessRun
         do {
-            try process.run()
+            run = try runProgram(
+                "python3", [scriptPath, String(threshold), includesAntialiasing ? "1" : "0"] + pairs.flatMap { [$0.expected, $0.actual] })
         } catch {
             throw Unavailable(
                 description: "cannot start python3 (\(error)); the pixelmatch cross-check needs python3 with pixelmatch; \(installHint)")
         }
-        let printed = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        let complaint = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
+        let printed = run.stdout
+        let complaint = run.stderr
 
-        switch process.terminationStatus {
+        switch run.status {
         case 0:
             break
         case 127:
@@ -52,7 +46,7 @@ enum PythonPixelmatch {
                 description:
                     "python3 lacks a module for the pixelmatch cross-check: \(complaint.trimmingCharacters(in: .whitespacesAndNewlines))")
         default:
-            throw Unavailable(description: "pixelmatch_count.py failed with status \(process.terminationStatus): \(complaint)")
+            throw Unavailable(description: "pixelmatch_count.py failed with status \(run.status): \(complaint)")
         }
         let counts = printed.split(whereSeparator: \.isNewline).compactMap { Int($0) }
         guard counts.count == pairs.count else {

@@ -1,4 +1,5 @@
 import PickerKit
+import TestSupport
 
 /// Draws test pictures with anti-aliased edges (4×4 supersampling), so shapes can be moved by a fraction of a pixel
 /// the way two rasterisers disagree.

@@ -1,4 +1,5 @@
 import PickerReel
+import TestSupport
 
 /// One generated spec: an edge of the limits as its focus, mixed with a few light edges picked by the seed, and
 /// fitted to the budget on the knobs the focus does not pin.

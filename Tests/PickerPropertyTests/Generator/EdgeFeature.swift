@@ -1,4 +1,5 @@
 import PickerReel
+import TestSupport
 
 /// One edge of the spec's limits, as a change to a draft: each is the focus of one generated case and, when
 /// `light`, also mixed at random into other cases.

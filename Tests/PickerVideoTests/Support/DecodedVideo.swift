@@ -1,5 +1,6 @@
 import Foundation
 import PickerKit
+import TestSupport
 
 /// A video decoded by the ffmpeg executable into RGBA frames of its coded size, converted with the matrix its
 /// own colour tags name.
@@ -13,10 +14,10 @@ struct DecodedVideo {
         var arguments = ["-v", "error"]
         if let decoder { arguments += ["-c:v", decoder] }
         arguments += ["-i", path, "-f", "rawvideo", "-pix_fmt", "rgba", "-"]
-        let bytes = [UInt8](try Tool.run("ffmpeg", arguments))
+        let bytes = [UInt8](try runProgram("ffmpeg", arguments).checkedOutput())
         let frameBytes = width * height * 4
         guard frameBytes > 0, bytes.count % frameBytes == 0 else {
-            throw Tool.Failure(description: "\(bytes.count) decoded bytes are not whole \(width) × \(height) frames")
+            throw ProcessFailed(description: "\(bytes.count) decoded bytes are not whole \(width) × \(height) frames")
         }
         self.width = width
         self.height = height

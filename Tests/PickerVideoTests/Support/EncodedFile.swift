@@ -1,5 +1,6 @@
 import PickerKit
 import PickerVideo
+import TestSupport
 
 /// A video encoded from frames in memory, written to a temporary file, and read back by ffprobe and ffmpeg.
 struct EncodedFile {

@@ -1,10 +1,7 @@
 import Foundation
 import PickerKit
 import PickerRender
-
-/// The repository's root, found from this file's path so tests do not depend on the working directory.
-let repositoryRoot = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+import TestSupport
 
 /// Loads one of the example specs in Fixtures/specs.
 func fixtureSpec(_ name: String) throws -> PickerSpec {
@@ -18,23 +15,4 @@ func renderedFrames(_ name: String) throws -> (frames: [RGBAImage], fps: Double)
     let timeline = drawer.plan.timeline
     let frames = try (0..<timeline.frameCount).map { try drawer.image(state: timeline.state(forFrame: $0)) }
     return (frames, timeline.fps)
-}
-
-/// A fresh folder under the system's temporary folder, removed when the value goes away.
-final class TemporaryFolder {
-    let url: URL
-
-    init() throws {
-        url = FileManager.default.temporaryDirectory.appendingPathComponent("PickerVideoTests-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    }
-
-    deinit { try? FileManager.default.removeItem(at: url) }
-
-    /// Writes `bytes` to a file called `name` in the folder and returns its path.
-    func write(_ bytes: [UInt8], as name: String) throws -> String {
-        let file = url.appendingPathComponent(name)
-        try Data(bytes).write(to: file)
-        return file.path
-    }
 }

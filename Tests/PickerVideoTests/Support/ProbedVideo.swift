@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// What ffprobe reads from a video file: its stream, its container, and every decoded frame's time.
 struct ProbedVideo {
@@ -25,10 +26,10 @@ struct ProbedVideo {
 
     init(path: String) throws {
         let arguments = ["-v", "error", "-show_streams", "-show_format", "-show_frames", "-of", "json", path]
-        let json = try JSONSerialization.jsonObject(with: try Tool.run("ffprobe", arguments))
+        let json = try JSONSerialization.jsonObject(with: try runProgram("ffprobe", arguments).checkedOutput())
         guard let root = json as? [String: Any], let streams = root["streams"] as? [[String: Any]], let stream = streams.first,
             let format = root["format"] as? [String: Any], let frames = root["frames"] as? [[String: Any]]
-        else { throw Tool.Failure(description: "ffprobe gave no stream, format or frames for \(path)") }
+        else { throw ProcessFailed(description: "ffprobe gave no stream, format or frames for \(path)") }
         func text(_ key: String) -> String? { stream[key] as? String }
         codec = text("codec_name") ?? ""
         profile = text("profile") ?? ""

@@ -10,15 +10,7 @@ import Testing
 struct RenderEnvironmentTests {
     /// The file fontconfig gives for `family` on this machine (`fc-match`), the one Pango shapes its labels with.
     static func matchedFile(_ family: String) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/fc-match")
-        process.arguments = ["-f", "%{file}", family]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        try process.run()
-        let output = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return String(decoding: output, as: UTF8.self)
+        try runProgram("fc-match", ["-f", "%{file}", family]).stdout
     }
 
     static func environment(in folder: URL) throws -> [String: [String: String]] {

@@ -103,6 +103,39 @@ struct RenderEnvironmentTests {
         #expect(same.status == 0 && !same.stdout.contains("environment"), "\(same.stdout)")
     }
 
+    /// The line explains differences, so it is not printed when a spec's own change uses other fonts (a bold weight
+    /// loads the bold file), nor when every picture matches whatever the manifests say.
+    @Test func aSpecsOwnChangeOrAMatchIsNoEnvironmentChange() throws {
+        let work = try temporaryFolder()
+        for side in ["a", "b"] {
+            try FileManager.default.createDirectory(at: work.appendingPathComponent(side), withIntermediateDirectories: true)
+        }
+        let regular = try writeSpec(
+            #"{"items":["Day","Week"],"output":{"fps":10}}"#, named: "period.json", in: work.appendingPathComponent("a"))
+        let bold = try writeSpec(
+            #"{"items":["Day","Week"],"output":{"fps":10},"style":{"font":{"weight":700}}}"#, named: "period.json",
+            in: work.appendingPathComponent("b"))
+        let goldens = work.appendingPathComponent("goldens")
+        let out = work.appendingPathComponent("out")
+        try #require(try runTool(["render", regular, "-o", goldens.path]).status == 0)
+        try #require(try runTool(["render", bold, "-o", out.path]).status == 0)
+        let fonts = try #require(try Self.environment(in: out.appendingPathComponent("period"))["fonts"])
+        #expect(fonts != (try Self.environment(in: goldens.appendingPathComponent("period"))["fonts"]), "the bold spec used the same fonts")
+        let run = try runTool(["compare", goldens.path, out.path])
+        #expect(run.status == 1 && !run.stdout.contains("environment"), "\(run.stdout)")
+        // Goldens claiming another pango, pictures equal: exit 0 and no line.
+        let copy = work.appendingPathComponent("copy")
+        try FileManager.default.copyItem(at: goldens, to: copy)
+        let manifestURL = copy.appendingPathComponent("period/pickerreel-manifest.json")
+        let pango = try #require(try Self.environment(in: goldens.appendingPathComponent("period"))["libraries"]?["pango"])
+        try String(contentsOf: manifestURL, encoding: .utf8).replacingOccurrences(
+            of: "\"pango\" : \"\(pango)\"", with: "\"pango\" : \"1.44.7\""
+        )
+        .write(to: manifestURL, atomically: true, encoding: .utf8)
+        let same = try runTool(["compare", copy.path, goldens.path])
+        #expect(same.status == 0 && !same.stdout.contains("environment"), "\(same.stdout)")
+    }
+
     /// `compare --update` leaves ACTUAL's manifest in the goldens it changed, marked as accepted: the next compare
     /// knows the goldens' environment, and a render into the goldens is never taken as up to date.
     @Test func updateKeepsTheEnvironmentTheGoldensCameFrom() throws {

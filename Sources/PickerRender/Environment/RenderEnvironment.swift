@@ -32,15 +32,18 @@ package struct RenderEnvironment: Codable, Equatable, Sendable {
     ///
     /// Libraries first, then fonts, in name order: `pango 1.50.12 → 1.54.0`, `font Inter-Regular.otf: other file`, `font DejaVuSans.ttf: only in
     /// ACTUAL`. Empty when they are the same.
-    package func changes(to other: RenderEnvironment) -> [String] {
+    ///
+    /// A font used on one side only is a change of environment only when both sides drew the same spec
+    /// (`sameInputs`): another weight or a label in another script uses other fonts by itself.
+    package func changes(to other: RenderEnvironment, sameInputs: Bool = true) -> [String] {
         var found: [String] = []
         for name in Set(libraries.keys).union(other.libraries.keys).sorted() where libraries[name] != other.libraries[name] {
             found.append("\(name) \(libraries[name] ?? "none") → \(other.libraries[name] ?? "none")")
         }
         for name in Set(fonts.keys).union(other.fonts.keys).sorted() where fonts[name] != other.fonts[name] {
             switch (fonts[name], other.fonts[name]) {
-            case (nil, _): found.append("font \(name): only in ACTUAL")
-            case (_, nil): found.append("font \(name): only in EXPECTED")
+            case (nil, _): if sameInputs { found.append("font \(name): only in ACTUAL") }
+            case (_, nil): if sameInputs { found.append("font \(name): only in EXPECTED") }
             default: found.append("font \(name): other file")
             }
         }

@@ -184,7 +184,7 @@ struct FuzzedSpec {
             // animation keeps its own appearance alone.
             do {
                 try spec.validate()
-            } catch where error.path.description == "variants" {
+            } catch  where error.path.description == "variants" {
                 spec.variantAxes = nil
             }
         }

@@ -131,4 +131,27 @@ struct CompareEqualFilesTests {
             #expect(run.stderr.contains("frame-0003.png") && run.stderr.contains("PNG"), "\(run)")
         }
     }
+
+    /// Two equal animated WebPs match from their bytes and VP8X header alone: their frames are not decoded (here the
+    /// frame data is cut the same way on both sides, which decoding refuses).
+    @Test func equalWebPsMatchWithoutDecoding() throws {
+        let work = try temporaryFolder()
+        let run = try runTool(["render", fixture("numbers-vertical.json"), "-o", work.path, "--format", "webp", "-q"])
+        try #require(run.status == 0, "\(run)")
+        var bytes = try Data(contentsOf: work.appendingPathComponent("numbers-vertical/numbers-vertical.webp"))
+        bytes.replaceSubrange((bytes.count - 200)..<bytes.count, with: Data(repeating: 0, count: 200))
+        for side in ["expected", "actual"] {
+            let folder = work.appendingPathComponent("\(side)/numbers-vertical")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            try bytes.write(to: folder.appendingPathComponent("numbers-vertical.webp"))
+        }
+        let equal = try runTool(["compare", work.appendingPathComponent("expected").path, work.appendingPathComponent("actual").path])
+        #expect(equal.status == 0 && equal.stdout.contains("The file matches"), "\(equal)")
+        // The same damaged file against the intact one is decoded, and refused.
+        let intact = work.appendingPathComponent("numbers-vertical/numbers-vertical.webp")
+        let decoded = try runTool([
+            "compare", intact.path, work.appendingPathComponent("actual/numbers-vertical/numbers-vertical.webp").path,
+        ])
+        #expect(decoded.status == 2, "\(decoded)")
+    }
 }

@@ -189,7 +189,20 @@ public struct FolderComparison: Sendable {
     /// reading it would; an animation (a WebP, or a PNG with an acTL chunk before the first image data, within the
     /// first 1,000 chunks) is sized as `declaredSize(_:)` sizes it.
     static func declaredSize(of bytes: [UInt8], path: String) throws(CompareError) -> ImageSize {
-        if WebPAnimationDecoder.isWebP(Array(bytes.prefix(12))) { return try declaredSize(path) }
+        if WebPAnimationDecoder.isWebP(Array(bytes.prefix(12))) {
+            // An animated WebP's VP8X chunk holds its canvas size (less one, 24 bits each): equal bytes need no
+            // decoding, as equal PNGs need none.
+            if bytes.count >= 30, Array(bytes[12..<16]) == Array("VP8X".utf8) {
+                let width = 1 + (Int(bytes[24]) | Int(bytes[25]) << 8 | Int(bytes[26]) << 16)
+                let height = 1 + (Int(bytes[27]) | Int(bytes[28]) << 8 | Int(bytes[29]) << 16)
+                if width <= SpecLimits.maximumPixelsPerSide, height <= SpecLimits.maximumPixelsPerSide,
+                    width * height <= SpecLimits.maximumPixelsPerFrame
+                {
+                    return ImageSize(width: width, height: height)
+                }
+            }
+            return try declaredSize(path)
+        }
         let size: (width: Int, height: Int)
         do {
             size = try PNGStructure.declaredSize(bytes, path: path)

@@ -126,15 +126,17 @@ struct SnapshotAssertion {
             let check = SnapshotCheck(locations: locations, tolerance: tolerance, settings: settings, mode: mode)
             let found = try kind == .animation ? check.runAnimation(renderer) : check.run(renderer)
             findings += found
-            // The environment recorded with the goldens, and what differs from it when one does not match.
+            // The environment recorded with the goldens: what differs from it when one does not match; written anew
+            // only when every golden that did not match was written (goldens left as they were keep their record).
             let record = SnapshotEnvironment.path(name: locations.name, goldenFolder: locations.goldenFolder)
-            if found.contains(where: \.isRecorded) {
-                try SnapshotEnvironment.record(renderer.plan.environment, at: record, name: locations.name)
-            } else if found.contains(where: \.isMismatch) {
+            SnapshotLedger.note(record)
+            if found.contains(where: \.isMismatch) {
                 for change in SnapshotEnvironment.changes(from: record, to: renderer.plan.environment)
                 where !environmentChanges.contains(change) {
                     environmentChanges.append(change)
                 }
+            } else if found.contains(where: \.isRecorded) {
+                try SnapshotEnvironment.record(renderer.plan.environment, at: record, name: locations.name)
             }
         }
         var outcome = SnapshotOutcome(name: name, goldenFolder: goldenFolder, tolerance: tolerance, findings: findings)

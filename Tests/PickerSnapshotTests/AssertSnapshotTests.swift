@@ -275,6 +275,26 @@ struct AssertSnapshotTests {
             ) == true, "\(outcome.messages)")
     }
 
+    /// A call that records a new golden while another does not match keeps the record of the goldens it left, and
+    /// still names the change.
+    @Test func aNewGoldenBesideAMismatchKeepsTheEnvironmentRecord() throws {
+        let folder = try SnapshotFolder()
+        let spec = try fixtureSpec("seed-demo")
+        try record(spec, in: folder, at: [0.78])
+        let record = URL(fileURLWithPath: folder.path).appendingPathComponent("\(folder.name).environment.json")
+        var other = try JSONDecoder().decode(RenderEnvironment.self, from: Data(contentsOf: record))
+        let pango = try #require(other.libraries["pango"])
+        other.libraries["pango"] = "1.44.7"
+        try JSONEncoder().encode(other).write(to: record)
+        let written = try Data(contentsOf: record)
+        var moved = spec
+        moved.style.highlight.color = .red
+        let outcome = try #require(checking(moved, in: folder, at: [0.78, 2]))
+        #expect(outcome.recordedPaths.count == 1 && outcome.mismatches.count == 1)
+        #expect(outcome.environmentChanges == ["pango 1.44.7 → \(pango)"])
+        #expect(try Data(contentsOf: record) == written, "the record was rewritten while a golden it describes was left")
+    }
+
     /// Inside a Swift Testing test, the issue really is recorded (here as a known issue, so this test passes).
     @Test func aMismatchRecordsAnIssueOfTheRunningTest() throws {
         let folder = try SnapshotFolder()

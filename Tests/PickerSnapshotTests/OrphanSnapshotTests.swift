@@ -49,6 +49,18 @@ struct OrphanSnapshotTests {
         #expect(found.issues.count == 1 && found.issues.first?.contains("renamed-test.0.000s.png") == true, "\(found.issues)")
     }
 
+    /// A renamed test leaves its environment record behind too; the record of a live assertion is not an orphan.
+    @Test func aDeadEnvironmentRecordIsAnOrphanToo() throws {
+        let (folder, orphan) = try folderWithAnOrphan()
+        let record = URL(fileURLWithPath: folder.path).appendingPathComponent("renamed-test.environment.json").path
+        try FileManager.default.copyItem(atPath: folder.path + "/\(folder.name).environment.json", toPath: record)
+        _ = try collecting {
+            try assertPickerSnapshot(of: try fixtureSpec("seed-demo"), at: [0, 0.78], named: folder.name, snapshotDirectory: folder.path)
+        }
+        let found = collected { checkSnapshotOrphans(in: folder.path, record: .never) }
+        #expect(found.orphans == [orphan, record], "\(found.orphans)")
+    }
+
     @Test func noOrphanNoIssue() throws {
         let folder = try SnapshotFolder()
         _ = try collecting {

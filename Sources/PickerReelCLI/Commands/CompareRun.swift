@@ -25,7 +25,8 @@ extension CompareCommand {
     ///
     /// Each differing pair decodes two pictures of a few megabytes; glibc handed every one back (mmap, then trimming)
     /// and faulted it in again: 40 % of compare's time on differing trees. Kept in the heap (pictures up to 32 MB),
-    /// they are reused (docs/performance.md). `mallopt` is looked up, as the Glibc module does not declare it.
+    /// they are reused (docs/performance.md). `mallopt` is looked up, as the Glibc module does not declare it. The
+    /// heap then keeps its peak until the command exits, which a short-lived command can afford.
     private static func keepFreedPicturesInTheHeap() {
         typealias MallocOption = @convention(c) (Int32, Int32) -> Int32
         guard let symbol = dlsym(nil, "mallopt") else { return }

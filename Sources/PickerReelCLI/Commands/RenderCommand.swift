@@ -61,6 +61,8 @@ struct RenderCommand: Sendable {
                 _ = specsDone.add(1)
                 progress.finish()
                 if !command.options.quiet {
+                    // Its warnings hold as when it was drawn (a font fallback still is one).
+                    command.warn(planned.plan.warnings, about: source)
                     command.console.err(PlainText.escaped("\(source.name): up to date → \(destination.relativePath)") + "\n")
                 }
                 return
@@ -101,6 +103,12 @@ struct RenderCommand: Sendable {
             }
         }
         return failures.isEmpty ? ExitCode.success : ExitCode.badInput
+    }
+
+    /// Prints `warnings` of `source`'s plan, each a line naming the spec (and its variant).
+    func warn(_ warnings: [String], about source: SpecSource) {
+        let variant = source.variant.map { $0.suffix.isEmpty ? "" : " (variant \($0.suffix))" } ?? ""
+        for warning in warnings { console.err(ErrorLine.warning(warning, about: source.displayName + variant)) }
     }
 
     /// Why the output's parent cannot hold spec folders, when it is a file or a dangling link; nil when it is fine.
@@ -199,10 +207,7 @@ struct RenderCommand: Sendable {
         let started = Date()
         let compression = options.pngLevel.map { PNGCompression(level: $0) } ?? .standard
         let renderer = try Renderer(planned, pngCompression: compression)
-        for warning in renderer.warnings where !options.quiet {
-            let variant = source.variant.map { $0.suffix.isEmpty ? "" : " (variant \($0.suffix))" } ?? ""
-            console.err(ErrorLine.warning("\(warning)", about: source.displayName + variant))
-        }
+        if !options.quiet { warn(renderer.warnings, about: source) }
         var write = WriteOptions(
             name: source.name, jobs: workers, gifMatte: options.gifMatte, webpQuality: options.webpQuality, video: options.video,
             memory: memory

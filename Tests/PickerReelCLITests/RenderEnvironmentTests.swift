@@ -160,6 +160,35 @@ struct RenderEnvironmentTests {
         #expect(render.status == 0 && !render.stderr.contains("up to date"), "\(render.stderr)")
     }
 
+    /// An installed font whose file changes (a new version of a font package) re-renders the specs drawn with it: the
+    /// manifest names the file fontconfig chose, here from a fontconfig set of the test's own.
+    @Test func anInstalledFontsNewVersionIsNotUpToDate() throws {
+        let work = try temporaryFolder()
+        let fonts = work.appendingPathComponent("fonts")
+        try FileManager.default.createDirectory(at: fonts, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: Self.serif, toPath: fonts.appendingPathComponent("Probe.ttf").path)
+        let config = work.appendingPathComponent("fonts.conf")
+        try Data(
+            "<?xml version=\"1.0\"?><fontconfig><dir>\(fonts.path)</dir><cachedir>\(work.appendingPathComponent("cache").path)</cachedir></fontconfig>"
+                .utf8
+        ).write(to: config)
+        let spec = try writeSpec(
+            #"{"items":["Day","Week"],"style":{"font":{"family":"DejaVu Serif"}},"output":{"fps":10}}"#, named: "probe.json", in: work)
+        let out = work.appendingPathComponent("out")
+        let environment = ["FONTCONFIG_FILE": config.path]
+        try #require(try runTool(["render", spec, "-o", out.path], environment: environment).status == 0)
+        let recorded = try #require(try Self.environment(in: out.appendingPathComponent("probe"))["fonts"])
+        #expect(recorded == ["Probe.ttf": try UpToDateRenderTests.sha256(fonts.appendingPathComponent("Probe.ttf"))])
+        let again = try runTool(["render", spec, "-o", out.path], environment: environment)
+        #expect(again.stderr.contains("up to date"), "\(again.stderr)")
+        // The package's new version: other bytes under the same name.
+        let bold = "/usr/share/fonts/truetype/dejavu/DejaVuSerif-Bold.ttf"
+        try FileManager.default.removeItem(at: fonts.appendingPathComponent("Probe.ttf"))
+        try FileManager.default.copyItem(atPath: bold, toPath: fonts.appendingPathComponent("Probe.ttf").path)
+        let changed = try runTool(["render", spec, "-o", out.path], environment: environment)
+        #expect(changed.status == 0 && !changed.stderr.contains("up to date"), "\(changed.stderr)")
+    }
+
     /// A changed font file re-renders its spec: the manifest records it among the files the spec references.
     @Test func aChangedFontFileIsNotUpToDate() throws {
         let work = try temporaryFolder()

@@ -190,16 +190,11 @@ public struct FolderComparison: Sendable {
     /// first 1,000 chunks) is sized as `declaredSize(_:)` sizes it.
     static func declaredSize(of bytes: [UInt8], path: String) throws(CompareError) -> ImageSize {
         if WebPAnimationDecoder.isWebP(Array(bytes.prefix(12))) {
-            // An animated WebP's VP8X chunk holds its canvas size (less one, 24 bits each): equal bytes need no
-            // decoding, as equal PNGs need none.
-            if bytes.count >= 30, Array(bytes[12..<16]) == Array("VP8X".utf8) {
-                let width = 1 + (Int(bytes[24]) | Int(bytes[25]) << 8 | Int(bytes[26]) << 16)
-                let height = 1 + (Int(bytes[27]) | Int(bytes[28]) << 8 | Int(bytes[29]) << 16)
-                if width <= SpecLimits.maximumPixelsPerSide, height <= SpecLimits.maximumPixelsPerSide,
-                    width * height <= SpecLimits.maximumPixelsPerFrame
-                {
-                    return ImageSize(width: width, height: height)
-                }
+            // Its canvas size from its header: equal bytes need no decoding, as equal PNGs need none.
+            if let (width, height) = WebPAnimationDecoder.declaredCanvasSize(bytes), width <= SpecLimits.maximumPixelsPerSide,
+                height <= SpecLimits.maximumPixelsPerSide, width * height <= SpecLimits.maximumPixelsPerFrame
+            {
+                return ImageSize(width: width, height: height)
             }
             return try declaredSize(path)
         }

@@ -13,6 +13,17 @@ package enum WebPAnimationDecoder {
         return head.count == 12 && head[0..<4] == [0x52, 0x49, 0x46, 0x46] && head[8..<12] == [0x57, 0x45, 0x42, 0x50]
     }
 
+    /// The canvas size an animated WebP's `VP8X` chunk declares (each side less one, 24 bits little-endian), read
+    /// from its first 30 bytes without parsing a frame; nil for a WebP without one (a still picture).
+    ///
+    /// libwebpdemux's own parse checks every frame's chunk as well, so equal damaged files would be refused.
+    package static func declaredCanvasSize(_ bytes: [UInt8]) -> (width: Int, height: Int)? {
+        guard isWebP(bytes), bytes.count >= 30, bytes[12..<16].elementsEqual("VP8X".utf8) else { return nil }
+        let width = 1 + (Int(bytes[24]) | Int(bytes[25]) << 8 | Int(bytes[26]) << 16)
+        let height = 1 + (Int(bytes[27]) | Int(bytes[28]) << 8 | Int(bytes[29]) << 16)
+        return (width, height)
+    }
+
     /// The pictures of the WebP in `bytes`, each as shown, with its duration; a still WebP is one picture.
     ///
     /// Throws `WebPDecodingError` naming `path` when libwebpdemux is missing, cannot parse the bytes or stops at a

@@ -3,6 +3,7 @@ import PickerGIF
 import PickerKit
 import PickerVideo
 import PickerWebP
+import Synchronization
 
 /// Renders a spec: frames at any moment as pixels, PNG or SVG, the whole animation as a GIF, an animated SVG or a
 /// contact sheet, and a set of formats written into a folder all or nothing.
@@ -337,10 +338,14 @@ public final class Renderer: Sendable {
 
 /// The drawing contexts of one renderer: each used by one thread at a time, made when all are busy, kept for reuse.
 final class DrawerPool: @unchecked Sendable {
-    // @unchecked: `idle` is only touched while holding `lock`; a drawer is handed to one borrower at a time, so its
-    // cairo and Pango objects are never used by two threads at once.
-    private let lock = Lock()
-    private var idle: [FrameDrawer]
+    // @unchecked: a drawer is handed to one borrower at a time, through `idle`'s mutex, so its cairo and Pango
+    // objects are never used by two threads at once.
+    private let idle: Mutex<IdleDrawers>
+
+    private struct IdleDrawers: @unchecked Sendable {
+        // @unchecked: see `DrawerPool`; a drawer here has no borrower.
+        var drawers: [FrameDrawer]
+    }
     private let plan: RenderPlan
     let compression: PNGCompression
     /// The most drawers kept between calls; more are made while that many threads draw at once.
@@ -350,16 +355,14 @@ final class DrawerPool: @unchecked Sendable {
     private let staticLayer: StaticLayer
 
     init(first: FrameDrawer, plan: RenderPlan) {
-        idle = [first]
+        idle = Mutex(IdleDrawers(drawers: [first]))
         self.plan = plan
         compression = first.pngCompression
         staticLayer = first.staticLayer
     }
 
     func borrow<T>(_ body: (FrameDrawer) throws(RenderError) -> T) throws(RenderError) -> T {
-        lock.lock()
-        let available = idle.popLast()
-        lock.unlock()
+        let available = idle.withLock { $0.drawers.popLast() }
         let drawer: FrameDrawer
         if let available {
             drawer = available
@@ -368,9 +371,9 @@ final class DrawerPool: @unchecked Sendable {
                 plan: plan, text: PangoText(fontFile: plan.fontFile), pngCompression: compression, sharing: staticLayer)
         }
         defer {
-            lock.lock()
-            if idle.count < keep { idle.append(drawer) }
-            lock.unlock()
+            idle.withLock { idle in
+                if idle.drawers.count < keep { idle.drawers.append(drawer) }
+            }
         }
         return try body(drawer)
     }

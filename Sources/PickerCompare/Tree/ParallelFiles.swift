@@ -1,13 +1,14 @@
 import Dispatch
 import FoundationEssentials
 import PickerKit
+import Synchronization
 
 /// The files of a tree compared on every core: each file's comparison is independent (its own reads, decoding and
 /// diff picture), so a tree of thousands of frames takes its time divided by the cores.
 enum ParallelFiles {
     /// `body(0)`, `body(1)`, … `body(count − 1)` on up to one thread per core, in order; throws the error of the
     /// lowest index that failed, as a loop in order would (the others may have run).
-    static func map<Result>(count: Int, _ body: @Sendable (Int) throws(CompareError) -> Result) throws(CompareError) -> [Result] {
+    static func map<Result: Sendable>(count: Int, _ body: @Sendable (Int) throws(CompareError) -> Result) throws(CompareError) -> [Result] {
         let threads = max(1, min(ProcessInfo.processInfo.activeProcessorCount, count))
         guard threads > 1 else { return try (0..<count).map { index throws(CompareError) in try body(index) } }
         let results = Slots<Swift.Result<Result, CompareError>>(count: count)
@@ -26,27 +27,26 @@ enum ParallelFiles {
     }
 
     /// Values written by several threads, one slot each, under a lock.
-    final class Slots<Value>: @unchecked Sendable {
-        // @unchecked: `values` is only touched while holding `lock`.
-        private let lock = Lock()
-        private(set) var values: [Value?]
-        private var taken = 0
+    final class Slots<Value: Sendable>: Sendable {
+        private let slots: Mutex<[Value?]>
+        private let taken = Mutex(0)
 
-        init(count: Int) { values = Array(repeating: nil, count: count) }
+        init(count: Int) { slots = Mutex(Array(repeating: nil, count: count)) }
+
+        /// The values set so far, nil where none was.
+        var values: [Value?] { slots.withLock { $0 } }
 
         func set(_ index: Int, _ value: Value) {
-            lock.lock()
-            defer { lock.unlock() }
-            values[index] = value
+            slots.withLock { $0[index] = value }
         }
 
         /// The next index not yet taken, below `count`; nil when all are.
         func takeNext(below count: Int) -> Int? {
-            lock.lock()
-            defer { lock.unlock() }
-            guard taken < count else { return nil }
-            taken += 1
-            return taken - 1
+            taken.withLock { taken in
+                guard taken < count else { return nil }
+                taken += 1
+                return taken - 1
+            }
         }
     }
 }

@@ -4,10 +4,10 @@
     import Darwin
 #endif
 
-/// A mutual-exclusion lock over a POSIX mutex, for the few shared states the renderer guards.
+/// A mutual-exclusion lock over a POSIX mutex, left for the command-line tool's own uses until they move to
+/// `Synchronization.Mutex`, which every other module uses.
 ///
-/// It stands in for Foundation's `NSLock`, which would link all of Foundation (CoreFoundation and ICU) into
-/// every process and cost each start a millisecond. Not recursive: locking it twice on one thread deadlocks.
+/// Not recursive: locking it twice on one thread deadlocks.
 package final class Lock: @unchecked Sendable {
     // @unchecked: the mutex is what makes the state it guards safe to share.
     private let mutex: UnsafeMutablePointer<pthread_mutex_t>
@@ -39,54 +39,5 @@ package final class Lock: @unchecked Sendable {
         lock()
         defer { unlock() }
         return try body()
-    }
-
-    /// The mutex, for a `Condition` to wait on.
-    fileprivate var pointer: UnsafeMutablePointer<pthread_mutex_t> { mutex }
-}
-
-/// A lock with a POSIX condition variable, where threads wait for a state that others change (Foundation's
-/// `NSCondition`, without Foundation).
-package final class Condition: @unchecked Sendable {
-    // @unchecked: the mutex guards the state; the condition variable only wakes waiters.
-    private let guarding = Lock()
-    private let condition: UnsafeMutablePointer<pthread_cond_t>
-
-    /// A new condition with its own, unlocked lock.
-    package init() {
-        condition = .allocate(capacity: 1)
-        condition.initialize(to: pthread_cond_t())
-        pthread_cond_init(condition, nil)
-    }
-
-    deinit {
-        pthread_cond_destroy(condition)
-        condition.deallocate()
-    }
-
-    /// Takes the lock.
-    package func lock() {
-        guarding.lock()
-    }
-
-    /// Gives the lock back.
-    package func unlock() {
-        guarding.unlock()
-    }
-
-    /// Gives the lock back until another thread signals, then takes it again; may also wake without a signal, so
-    /// callers wait in a loop over their state.
-    package func wait() {
-        pthread_cond_wait(condition, guarding.pointer)
-    }
-
-    /// Wakes every waiting thread.
-    package func broadcast() {
-        pthread_cond_broadcast(condition)
-    }
-
-    /// Wakes one waiting thread.
-    package func signal() {
-        pthread_cond_signal(condition)
     }
 }

@@ -1,6 +1,7 @@
 import Dispatch
 import FoundationEssentials
 import PickerKit
+import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -82,36 +83,30 @@ private final class LaneBody: Sendable {
 }
 
 /// Errors gathered from worker threads.
-package final class FailureBox<Failure: Error>: @unchecked Sendable {
-    // @unchecked: `errors` is only touched while holding `lock`.
-    private let lock = Lock()
-    private var errors: [Int: Failure] = [:]
+package final class FailureBox<Failure: Error>: Sendable {
+    private let errors = Mutex<[Int: Failure]>([:])
 
     package func record(_ error: Failure, for index: Int) {
-        lock.lock()
-        if errors[index] == nil { errors[index] = error }
-        lock.unlock()
+        errors.withLock { errors in
+            if errors[index] == nil { errors[index] = error }
+        }
     }
 
     package var all: [Int: Failure] {
-        lock.lock()
-        defer { lock.unlock() }
-        return errors
+        errors.withLock { $0 }
     }
 }
 
 /// A counter several threads add to, for progress.
-package final class SharedCounter: @unchecked Sendable {
+package final class SharedCounter: Sendable {
     package init() {}
-    // @unchecked: `value` is only touched while holding `lock`.
-    private let lock = Lock()
-    private var value = 0
+    private let value = Mutex(0)
 
     /// Adds `amount` and returns the new total.
     package func add(_ amount: Int) -> Int {
-        lock.lock()
-        defer { lock.unlock() }
-        value += amount
-        return value
+        value.withLock { value in
+            value += amount
+            return value
+        }
     }
 }

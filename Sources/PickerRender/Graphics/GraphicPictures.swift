@@ -1,4 +1,5 @@
 import PickerKit
+import Synchronization
 
 /// A plan's icons and images drawn at the size they are drawn (`GraphicPicture`), at most once a scale: shared by
 /// every drawer of the render, so that N threads and N frames cost one decode of a PNG and one librsvg drawing of
@@ -6,10 +7,8 @@ import PickerKit
 ///
 /// SVG documents are drawn when the plan is made (so `validate` refuses one librsvg cannot draw); PNG pixels are
 /// decoded when the first drawer needs them (`validate` reads only their headers).
-package final class GraphicPictures: @unchecked Sendable {
-    // @unchecked: `drawn` is only touched while holding `lock`; pictures and files are values.
-    private let lock = Lock()
-    private var drawn: [Key: GraphicPicture?] = [:]
+package final class GraphicPictures: Sendable {
+    private let drawn = Mutex<[Key: GraphicPicture?]>([:])
     private let files: [GraphicFile?]
     private let frames: [Rect?]
     private let fields: [String]
@@ -40,7 +39,7 @@ package final class GraphicPictures: @unchecked Sendable {
     /// Item `index`'s picture at `scale` pixels a point (see `pictures(scale:)`).
     package func picture(at index: Int, scale: Double) throws(RenderError) -> GraphicPicture? {
         guard let file = files[index], let frame = frames[index] else { return nil }
-        return try lock.withLock { () throws(RenderError) -> GraphicPicture? in
+        return try drawn.withLock { drawn throws(RenderError) -> GraphicPicture? in
             let key = Key(scale: scale, index: index)
             if let picture = drawn[key] { return picture }
             let picture = try GraphicPicture.drawing(file, in: frame, scale: scale, field: fields[index])
@@ -51,6 +50,6 @@ package final class GraphicPictures: @unchecked Sendable {
 
     /// The bytes of the pictures drawn so far.
     package var byteCount: Int {
-        lock.withLock { drawn.values.reduce(0) { $0 + ($1?.byteCount ?? 0) } }
+        drawn.withLock { $0.values.reduce(0) { $0 + ($1?.byteCount ?? 0) } }
     }
 }

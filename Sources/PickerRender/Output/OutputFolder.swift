@@ -1,5 +1,6 @@
 import FoundationEssentials
 import PickerKit
+import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -28,9 +29,9 @@ import PickerKit
 ///
 /// `write` may be called from several threads at once; `commit` and `discard` belong to the one owner.
 package final class OutputFolder: @unchecked Sendable {
-    // @unchecked: `written` and `phase` are only touched while holding `lock`; `switchLock` orders commits
-    // against the signal handler; `descriptor` and `createdFolders` are set only while the initializer runs, and the
-    // descriptor is closed once (by a failed start or in deinit).
+    // @unchecked: `written` and `phase` live in `progress`'s mutex; `switching` orders commits against the signal
+    // handler, and `staging` changes only while holding it; `descriptor` and `createdFolders` are set only while the
+    // initializer runs, and the descriptor is closed once (by a failed start or in deinit).
 
     /// What a render is doing with its folder.
     enum Phase {
@@ -78,10 +79,10 @@ package final class OutputFolder: @unchecked Sendable {
     /// The staging folder beside the destination, opened to hold its lock; -1 when there is none.
     private var stagingDescriptor: Int32 = -1
     private let faults: RenameFaults?
-    private let lock = Lock()
-    private let switchLock = Lock()
-    private var written: Set<String> = []
-    private var phase = Phase.writing
+    /// The files written so far and the phase.
+    private let progress = Mutex<(written: Set<String>, phase: Phase)>(([], .writing))
+    /// Held by a commit, and by the signal handler's `interrupt`, which waits for a switch to end.
+    private let switching = Mutex(())
     /// Folders this output created (missing parents, and the destination itself), outermost first.
     private var createdFolders: [URL] = []
 
@@ -204,9 +205,7 @@ package final class OutputFolder: @unchecked Sendable {
         case .some(.none):
             break
         }
-        lock.lock()
-        written.insert(name)
-        lock.unlock()
+        _ = progress.withLock { $0.written.insert(name) }
     }
 
     /// Moves every written file into the destination, replacing files of the same names, and removes the files
@@ -215,12 +214,12 @@ package final class OutputFolder: @unchecked Sendable {
     ///
     /// All or nothing: on any failure the destination is put back as it was and the error is thrown.
     package func commit(removing: [String] = [], removingStale owns: (String) -> Bool = { _ in false }) throws(RenderError) {
-        switchLock.lock()
-        defer { switchLock.unlock() }
-        lock.lock()
-        let state = phase
-        let names = written.sorted()
-        lock.unlock()
+        try switching.withLock { _ throws(RenderError) in try switchFiles(removing: removing, owns: owns) }
+    }
+
+    /// `commit`'s work, while holding `switching`.
+    private func switchFiles(removing: [String], owns: (String) -> Bool) throws(RenderError) {
+        let (state, names) = progress.withLock { ($0.phase, $0.written.sorted()) }
         guard state == .writing, !OutputFolders.shared.isInterrupted else {
             throw RenderError.file(path: destination.path, reason: "the render was interrupted")
         }
@@ -243,9 +242,7 @@ package final class OutputFolder: @unchecked Sendable {
                 discard()
                 throw RenderError.file(path: destination.path, reason: "cannot move the files into place (\(reason))")
             }
-            lock.lock()
             (staging, stagesBeside) = (inside, false)
-            lock.unlock()
         }
         let plan: SwitchPlan
         do {
@@ -294,10 +291,7 @@ package final class OutputFolder: @unchecked Sendable {
     /// Removes the staging folder, and the destination and parent folders when this output created them and they
     /// are empty: the destination is as it was.
     package func discard() {
-        lock.lock()
-        let state = phase
-        lock.unlock()
-        guard state == .writing else { return }
+        guard phase == .writing else { return }
         removeStaging()
         OutputFolders.shared.unregister(self)
     }
@@ -305,9 +299,7 @@ package final class OutputFolder: @unchecked Sendable {
     /// True when a switch failed and could not be undone: the destination holds some new files until the next
     /// output into it finishes the switch.
     package var needsRecovery: Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        return phase == .needsRecovery
+        phase == .needsRecovery
     }
 
     /// Called by the signal handler: waits for a switch in progress to end; abandons a folder still being written.
@@ -315,13 +307,11 @@ package final class OutputFolder: @unchecked Sendable {
     /// Returns true when the new files are in place (the switch had started), false when the destination is as
     /// it was.
     func interrupt() -> Bool {
-        switchLock.lock()
-        defer { switchLock.unlock() }
-        lock.lock()
-        let state = phase
-        lock.unlock()
-        if state == .writing { removeStaging() }
-        return state == .finished
+        switching.withLock { _ in
+            let state = phase
+            if state == .writing { removeStaging() }
+            return state == .finished
+        }
     }
 
     private func removeStaging() {
@@ -330,10 +320,10 @@ package final class OutputFolder: @unchecked Sendable {
         Self.removeEmpty(createdFolders)
     }
 
+    private var phase: Phase { progress.withLock { $0.phase } }
+
     private func setPhase(_ new: Phase) {
-        lock.lock()
-        phase = new
-        lock.unlock()
+        progress.withLock { $0.phase = new }
     }
 
     // MARK: The switch
@@ -622,10 +612,8 @@ package final class OutputFolder: @unchecked Sendable {
 }
 
 /// Makes the n-th rename of a switch fail, to test that every failure point rolls back.
-package final class RenameFaults: @unchecked Sendable {
-    // @unchecked: `count` is only touched while holding `lock`.
-    private let lock = Lock()
-    private var count = 0
+package final class RenameFaults: Sendable {
+    private let count = Mutex(0)
     private let failing: Int
 
     /// Fails rename number `failing`, counting from 1.
@@ -634,37 +622,38 @@ package final class RenameFaults: @unchecked Sendable {
     }
 
     func shouldFail() -> Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        count += 1
-        return count == failing
+        count.withLock { count in
+            count += 1
+            return count == failing
+        }
     }
 
     /// Renames attempted so far.
     package var attempts: Int {
-        lock.lock()
-        defer { lock.unlock() }
-        return count
+        count.withLock { $0 }
     }
 }
 
 /// The output folders in use in this process, so a signal handler can leave every one of them whole.
 package final class OutputFolders: @unchecked Sendable {
-    // @unchecked: `folders`, `interrupted` and `completed` are only touched while holding `lock`; `writeGate` is a
-    // pthread rwlock.
+    // @unchecked: `writeGate` is a pthread rwlock (Synchronization has none), which guards itself.
 
     /// The one registry of this process.
     package static let shared = OutputFolders()
-    private let lock = Lock()
-    /// Weak, so that a folder dropped without `commit` or `discard` still reaches its deinit and removes its staging.
-    private var folders: [ObjectIdentifier: WeakFolder] = [:]
+    private let registry = Mutex(Registry())
+
+    private struct Registry {
+        /// Weak, so that a folder dropped without `commit` or `discard` still reaches its deinit and removes its
+        /// staging.
+        var folders: [ObjectIdentifier: WeakFolder] = [:]
+        var interrupted = false
+        /// Destinations whose switch finished in this process.
+        var completed: [String] = []
+    }
 
     private struct WeakFolder {
         weak var folder: OutputFolder?
     }
-    private var interrupted = false
-    /// Destinations whose switch finished in this process.
-    private var completed: [String] = []
 
     /// Shared by file writes, exclusive to `interruptAll`: writers run in parallel, never during the clean-up.
     ///
@@ -677,31 +666,25 @@ package final class OutputFolders: @unchecked Sendable {
     }()
 
     func register(_ folder: OutputFolder) {
-        lock.lock()
-        folders[ObjectIdentifier(folder)] = WeakFolder(folder: folder)
-        lock.unlock()
+        registry.withLock { $0.folders[ObjectIdentifier(folder)] = WeakFolder(folder: folder) }
     }
 
     func unregister(_ folder: OutputFolder) {
-        lock.lock()
-        folders[ObjectIdentifier(folder)] = nil
-        lock.unlock()
+        registry.withLock { $0.folders[ObjectIdentifier(folder)] = nil }
     }
 
     /// Unregisters a folder whose new files are in place, and remembers it, so that an interrupt later in the process
     /// (another spec of the batch still rendering) still says this one is complete.
     func complete(_ folder: OutputFolder) {
-        lock.lock()
-        folders[ObjectIdentifier(folder)] = nil
-        completed.append(folder.destination.path)
-        lock.unlock()
+        registry.withLock { registry in
+            registry.folders[ObjectIdentifier(folder)] = nil
+            registry.completed.append(folder.destination.path)
+        }
     }
 
     /// True once `interruptAll` has run: the process is about to exit.
     package var isInterrupted: Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        return interrupted
+        registry.withLock { $0.interrupted }
     }
 
     /// Runs `write` unless the process is being interrupted, holding the write gate so that `interruptAll` cannot
@@ -720,11 +703,11 @@ package final class OutputFolders: @unchecked Sendable {
     package func interruptAll() -> (unchanged: [String], completed: [String]) {
         pthread_rwlock_wrlock(writeGate)
         defer { pthread_rwlock_unlock(writeGate) }
-        lock.lock()
-        interrupted = true
-        let current = folders.values.compactMap(\.folder)
-        var completed = self.completed
-        lock.unlock()
+        let (current, completedBefore) = registry.withLock { registry in
+            registry.interrupted = true
+            return (registry.folders.values.compactMap(\.folder), registry.completed)
+        }
+        var completed = completedBefore
         var unchanged: [String] = []
         for folder in current {
             if folder.interrupt() {

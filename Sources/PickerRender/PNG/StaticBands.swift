@@ -2,6 +2,7 @@ import CPickerDeflate
 import CPickerZlib
 import FoundationEssentials
 import PickerKit
+import Synchronization
 
 /// The static layer's PNG rows, cut into bands of `bandRows` rows, each compressed once as a deflate piece of its own
 /// (no reference to the rows before it, ending with a full flush, or, for the last band, ending the stream), so that
@@ -10,8 +11,7 @@ import PickerKit
 ///
 /// Unfiltered rows only: a filter would make a row's bytes depend on the row above. Thread-safe, shared by the
 /// drawers of one plan: a piece is compressed once, by the first that needs it, while holding a lock.
-final class StaticBands: @unchecked Sendable {
-    // @unchecked: `pieces` and `checksums` are only touched while holding `lock`; everything else is constant.
+final class StaticBands: Sendable {
     /// Rows in a band: large enough that the reset at each band's start costs little ratio, small enough to leave
     /// most of a picker's padding out of a frame's changed bands.
     static let bandRows = 16
@@ -22,9 +22,8 @@ final class StaticBands: @unchecked Sendable {
     let channels: Int
     /// The static layer's scanlines, each a filter byte (0) and the row's bytes.
     let scanlines: [UInt8]
-    private var pieces: [[UInt8]?]
-    private var checksums: [UInt32?]
-    private let lock = Lock()
+    /// Each band's compressed piece and the Adler-32 of its bytes, once compressed.
+    private let pieces: Mutex<[(bytes: [UInt8], adler: UInt32)?]>
 
     /// The scanlines of `pixels` (the static layer).
     init(_ pixels: PixelRows) {
@@ -40,8 +39,7 @@ final class StaticBands: @unchecked Sendable {
         }
         self.scanlines = scanlines
         let count = (pixels.height + Self.bandRows - 1) / Self.bandRows
-        pieces = Array(repeating: nil, count: count)
-        checksums = Array(repeating: nil, count: count)
+        pieces = Mutex(Array(repeating: nil, count: count))
         bandCount = count
     }
 
@@ -57,21 +55,20 @@ final class StaticBands: @unchecked Sendable {
 
     /// Band `band`'s compressed piece and the Adler-32 of its bytes, compressed by `deflater` the first time.
     func piece(_ band: Int, deflater: Deflater) throws(RenderError) -> (bytes: [UInt8], adler: UInt32) {
-        lock.lock()
-        defer { lock.unlock() }
-        if let bytes = pieces[band], let adler = checksums[band] { return (bytes, adler) }
-        let range = rows(ofBand: band)
-        let start = range.lowerBound * lineBytes
-        let count = range.count * lineBytes
-        var bytes: [UInt8] = []
-        let adler = try scanlines.withUnsafeBufferPointer { buffer throws(RenderError) in
-            let input = UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: buffer[start..<(start + count)]))
-            try deflater.append(input, final: band == bandCount - 1, level: Deflater.staticLevel, to: &bytes)
-            return Deflater.adler32(input)
+        try pieces.withLock { pieces throws(RenderError) in
+            if let piece = pieces[band] { return piece }
+            let range = rows(ofBand: band)
+            let start = range.lowerBound * lineBytes
+            let count = range.count * lineBytes
+            var bytes: [UInt8] = []
+            let adler = try scanlines.withUnsafeBufferPointer { buffer throws(RenderError) in
+                let input = UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: buffer[start..<(start + count)]))
+                try deflater.append(input, final: band == bandCount - 1, level: Deflater.staticLevel, to: &bytes)
+                return Deflater.adler32(input)
+            }
+            pieces[band] = (bytes, adler)
+            return (bytes, adler)
         }
-        pieces[band] = bytes
-        checksums[band] = adler
-        return (bytes, adler)
     }
 }
 

@@ -1,6 +1,7 @@
 import CPickerPango
 import FoundationEssentials
 import PickerKit
+import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -31,8 +32,7 @@ package final class FontFile: @unchecked Sendable {
     }
 
     /// Font files already held, by content.
-    nonisolated(unsafe) private static var held: [[UInt8]: FontFile] = [:]
-    private static let lock = Lock()
+    private static let held = Mutex<[[UInt8]: FontFile]>([:])
 
     /// Reads `path` from inside `scope` and checks that it is a font fontconfig can use.
     ///
@@ -48,30 +48,30 @@ package final class FontFile: @unchecked Sendable {
         } catch {
             throw failure(error.reason)
         }
-        lock.lock()
-        defer { lock.unlock() }
-        if let known = held[bytes] { return known }
-        let descriptor = pickerreel_memory_file("pickerreel-font")
-        guard descriptor >= 0 else { throw failure("it cannot be held in memory (memfd_create failed, errno \(errno))") }
-        var written = 0
-        while written < bytes.count {
-            let count = bytes.withUnsafeBytes { buffer in
-                Glibc.write(descriptor, buffer.baseAddress.map { $0 + written }, bytes.count - written)
+        return try held.withLock { held throws(SpecError) -> FontFile in
+            if let known = held[bytes] { return known }
+            let descriptor = pickerreel_memory_file("pickerreel-font")
+            guard descriptor >= 0 else { throw failure("it cannot be held in memory (memfd_create failed, errno \(errno))") }
+            var written = 0
+            while written < bytes.count {
+                let count = bytes.withUnsafeBytes { buffer in
+                    Glibc.write(descriptor, buffer.baseAddress.map { $0 + written }, bytes.count - written)
+                }
+                guard count > 0 else {
+                    close(descriptor)
+                    throw failure("it cannot be held in memory (errno \(errno))")
+                }
+                written += count
             }
-            guard count > 0 else {
+            let memoryPath = "/proc/self/fd/\(descriptor)"
+            guard let family = Self.family(ofFontAt: memoryPath) else {
                 close(descriptor)
-                throw failure("it cannot be held in memory (errno \(errno))")
+                throw failure("not a TrueType, OpenType or TrueType collection font that fontconfig can read")
             }
-            written += count
+            let font = FontFile(path: memoryPath, family: family, bytes: bytes)
+            held[bytes] = font
+            return font
         }
-        let memoryPath = "/proc/self/fd/\(descriptor)"
-        guard let family = Self.family(ofFontAt: memoryPath) else {
-            close(descriptor)
-            throw failure("not a TrueType, OpenType or TrueType collection font that fontconfig can read")
-        }
-        let font = FontFile(path: memoryPath, family: family, bytes: bytes)
-        held[bytes] = font
-        return font
     }
 
     /// The family of the first face of the font at `path`, or nil when fontconfig finds no font there.

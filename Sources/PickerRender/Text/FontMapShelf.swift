@@ -1,6 +1,7 @@
 import CPickerPango
 import FoundationEssentials
 import PickerKit
+import Synchronization
 
 /// A Pango font map, owned: released when the last owner lets go.
 ///
@@ -46,9 +47,8 @@ package final class FontMap: @unchecked Sendable {
 /// layout, which drawing changes (the transformation and the surface's font options), are made anew for every
 /// text object. Each map has one owner at a time; thread-safe.
 package final class FontMapShelf: @unchecked Sendable {
-    // @unchecked: `idle` is only touched while holding `lock`.
-    private let lock = Lock()
-    private var idle: [FontMap] = []
+    // @unchecked: a font map is not Sendable; it has one owner at a time, and is handed over through `idle`'s mutex.
+    private let idle = Mutex<[FontMap]>([])
     /// At most this many idle maps are kept (one per thread that draws at once is all a batch reuses).
     private let capacity: Int
 
@@ -63,9 +63,7 @@ package final class FontMapShelf: @unchecked Sendable {
     ///
     /// Throws `RenderError.pango` when a new one cannot be made.
     func take(fontFile: FontFile? = nil) throws(RenderError) -> FontMap {
-        lock.lock()
-        let found = idle.lastIndex { $0.fontFile === fontFile }.map { idle.remove(at: $0) }
-        lock.unlock()
+        let found = idle.withLock { idle in idle.lastIndex { $0.fontFile === fontFile }.map { idle.remove(at: $0) } }
         if let found { return found }
         return try FontMap(fontFile: fontFile)
     }
@@ -76,9 +74,7 @@ package final class FontMapShelf: @unchecked Sendable {
     /// the first text measured waits for it. Called before a spec is read and planned, that reading runs beside
     /// them. Does nothing when a map is idle already; a map that cannot be made is left for `take` to report.
     package func prepare() {
-        lock.lock()
-        let empty = !idle.contains { $0.fontFile == nil }
-        lock.unlock()
+        let empty = idle.withLock { !$0.contains { $0.fontFile == nil } }
         guard empty, let map = try? FontMap() else { return }
         put(map)
     }
@@ -87,17 +83,15 @@ package final class FontMapShelf: @unchecked Sendable {
     ///
     /// Putting back a map already on the shelf does nothing, and maps beyond the capacity are released.
     func put(_ map: FontMap) {
-        lock.lock()
-        defer { lock.unlock() }
-        guard capacity > 0, !idle.contains(where: { $0 === map }) else { return }
-        if idle.count >= capacity { idle.removeFirst() }
-        idle.append(map)
+        idle.withLock { idle in
+            guard capacity > 0, !idle.contains(where: { $0 === map }) else { return }
+            if idle.count >= capacity { idle.removeFirst() }
+            idle.append(map)
+        }
     }
 
     /// How many idle maps the shelf holds, for tests.
     package var idleCount: Int {
-        lock.lock()
-        defer { lock.unlock() }
-        return idle.count
+        idle.withLock { $0.count }
     }
 }

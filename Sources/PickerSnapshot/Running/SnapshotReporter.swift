@@ -1,5 +1,6 @@
 import FoundationEssentials
 import PickerKit
+import Synchronization
 import Testing
 import XCTest
 
@@ -20,36 +21,25 @@ struct SnapshotReporter {
     }
 
     /// For the tests of this library: collects what would be recorded, instead of recording it.
-    final class Collector: @unchecked Sendable {
-        // @unchecked: `issues` is only touched while holding `lock`.
-        private let lock = Lock()
-        private var recorded: [(message: String, location: Location, attachments: [String])] = []
+    final class Collector: Sendable {
+        private let recorded = Mutex<[(message: String, location: Location, attachments: [String])]>([])
+        private let warned = Mutex<[String]>([])
 
         func add(_ message: String, _ location: Location, _ attachments: [String]) {
-            lock.lock()
-            recorded.append((message, location, attachments))
-            lock.unlock()
+            recorded.withLock { $0.append((message, location, attachments)) }
         }
 
         var issues: [(message: String, location: Location, attachments: [String])] {
-            lock.lock()
-            defer { lock.unlock() }
-            return recorded
+            recorded.withLock { $0 }
         }
 
-        private var warned: [String] = []
-
         func warn(_ message: String) {
-            lock.lock()
-            warned.append(message)
-            lock.unlock()
+            warned.withLock { $0.append(message) }
         }
 
         /// The warnings that would have been recorded.
         var warnings: [String] {
-            lock.lock()
-            defer { lock.unlock() }
-            return warned
+            warned.withLock { $0 }
         }
     }
 

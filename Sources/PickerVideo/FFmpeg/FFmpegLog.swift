@@ -1,6 +1,7 @@
 import CPickerFFmpeg
 import FoundationEssentials
 import PickerKit
+import Synchronization
 
 /// FFmpeg's log, kept off standard error for the contexts this module owns.
 ///
@@ -8,13 +9,11 @@ import PickerKit
 /// statistics and the reason an open failed. The first encoder installs one process-wide callback: lines from a
 /// context registered here are kept (errors and warnings) for the typed error, and lines from any other
 /// context go to FFmpeg's default logger as before.
-final class FFmpegLog: @unchecked Sendable {
-    // @unchecked: `captures` is only touched with `lock` held; the pointers are used only as keys, never
-    // dereferenced.
+final class FFmpegLog: Sendable {
     static let shared = FFmpegLog()
 
-    private let lock = Lock()
-    private var captures: [UnsafeMutableRawPointer: FFmpegLogCapture] = [:]
+    /// The captures by their context's address (only a key, never dereferenced).
+    private let captures = Mutex<[UInt: FFmpegLogCapture]>([:])
 
     /// Installs the callback once FFmpeg's libraries are open (every caller has opened them: it holds a context).
     private init() {
@@ -23,16 +22,16 @@ final class FFmpegLog: @unchecked Sendable {
 
     /// Sends the log lines of the context at `pointer` to `capture` until `stopCapturing` is called.
     func capture(_ pointer: UnsafeMutableRawPointer, into capture: FFmpegLogCapture) {
-        lock.withLock { captures[pointer] = capture }
+        captures.withLock { $0[UInt(bitPattern: pointer)] = capture }
     }
 
     /// Stops capturing the context at `pointer`, which is about to be freed.
     func stopCapturing(_ pointer: UnsafeMutableRawPointer) {
-        _ = lock.withLock { captures.removeValue(forKey: pointer) }
+        _ = captures.withLock { $0.removeValue(forKey: UInt(bitPattern: pointer)) }
     }
 
     private func capture(for pointer: UnsafeMutableRawPointer) -> FFmpegLogCapture? {
-        lock.withLock { captures[pointer] }
+        captures.withLock { $0[UInt(bitPattern: pointer)] }
     }
 
     /// Called by the C callback: takes the line (or, with nil, only claims it) when the context is captured.
@@ -46,33 +45,31 @@ final class FFmpegLog: @unchecked Sendable {
 }
 
 /// The error and warning lines FFmpeg logged for one encode's contexts.
-final class FFmpegLogCapture: @unchecked Sendable {
-    // @unchecked: libx264 logs from its worker threads, so every access holds `lock`.
-    private let lock = Lock()
-    private var errors: [String] = []
-    private var warningLines: [String] = []
+final class FFmpegLogCapture: Sendable {
+    /// Error and warning lines: libx264 logs from its worker threads, so every access holds the mutex.
+    private let lines = Mutex<(errors: [String], warnings: [String])>(([], []))
 
     /// Keeps `line`: errors for the next typed error (the last 8), warnings for the result (the first 32).
     func append(_ line: String, isError: Bool) {
         guard !line.isEmpty else { return }
-        lock.withLock {
+        lines.withLock { lines in
             if isError {
-                errors.append(line)
-                if errors.count > 8 { errors.removeFirst() }
-            } else if warningLines.count < 32 {
-                warningLines.append(line)
+                lines.errors.append(line)
+                if lines.errors.count > 8 { lines.errors.removeFirst() }
+            } else if lines.warnings.count < 32 {
+                lines.warnings.append(line)
             }
         }
     }
 
     /// The warnings logged so far, oldest first.
-    var warnings: [String] { lock.withLock { warningLines } }
+    var warnings: [String] { lines.withLock { $0.warnings } }
 
     /// The error lines logged since the last call, oldest first.
     func takeErrors() -> [String] {
-        lock.withLock {
-            defer { errors.removeAll() }
-            return errors
+        lines.withLock { lines in
+            defer { lines.errors.removeAll() }
+            return lines.errors
         }
     }
 }

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import PickerKit
+import Synchronization
 
 /// The static layer's scanlines as LZ77 tokens, row by row, each row's tokens covering exactly its bytes: what a
 /// frame's changed rows reuse around the pixels that changed (`ChangedRowsDeflater`), so that only those pixels are
@@ -15,22 +16,29 @@ import PickerKit
 /// the limit allows, which never moves, and a row's entries never change once written, so a reader uses the rows
 /// below the count it was given while another thread tokenizes further.
 final class StaticRowTokens: @unchecked Sendable {
-    // @unchecked: `storage`, `rowsDone`, `limitRow` and `matcher` are only touched while holding `lock`; readers
-    // get pointers to entries that no thread writes again.
+    // @unchecked: the tokenizing state and `rowStarts`' entries past `rowsDone` are only touched through `state`'s
+    // mutex; readers get pointers to entries that no thread writes again.
     let lineBytes: Int
     let height: Int
     let channels: Int
-    private let lock = Lock()
-    /// Every tokenized row's tokens, one after another; room for `tokenLimit` and one more row, never grown.
-    private var storage: TokenBuffer
-    /// Where each tokenized row's tokens start in `storage`; `height + 1` entries, of which `rowsDone + 1` are set.
+    /// Where each tokenized row's tokens start in the storage; `height + 1` entries, of which `rowsDone + 1` are set.
     private let rowStarts: UnsafeMutablePointer<Int>
-    private var rowsDone = 0
     /// The most tokens kept: a picture whose rows need more (noise, photographs) is encoded the plain way.
     let tokenLimit: Int
-    /// Once a row's tokens passed `tokenLimit`: that row, the first not usable (no row at or after it is).
-    private var limitRow: Int?
-    private var matcher: HashChainMatcher?
+    /// The first token of `Tokenizing.storage`, which never moves.
+    private let firstToken: UnsafePointer<DeflateToken>
+    private let state: Mutex<Tokenizing>
+
+    /// How far the rows are tokenized.
+    private struct Tokenizing: ~Copyable, @unchecked Sendable {
+        // @unchecked: the token buffer's memory is written only while holding `state`'s mutex.
+        /// Every tokenized row's tokens, one after another; room for `tokenLimit` and one more row, never grown.
+        var storage: TokenBuffer
+        var rowsDone = 0
+        /// Once a row's tokens passed `tokenLimit`: that row, the first not usable (no row at or after it is).
+        var limitRow: Int?
+        var matcher: HashChainMatcher?
+    }
 
     /// Tokens for the static layer's PNG rows (`lineBytes` each, `height` of them, filter bytes included), which
     /// are passed to each `tokenize` call.
@@ -41,7 +49,9 @@ final class StaticRowTokens: @unchecked Sendable {
         // At most one token for every 8 bytes on average: four bytes a token, half the scanlines' memory. Allocated
         // at once (pages the tokens never reach are never touched), so that it never moves under a reader.
         tokenLimit = max(4096, lineBytes * height / 8)
-        storage = TokenBuffer(capacity: tokenLimit + lineBytes + 16)
+        let storage = TokenBuffer(capacity: tokenLimit + lineBytes + 16)
+        firstToken = UnsafePointer(storage.base)
+        state = Mutex(Tokenizing(storage: storage))
         rowStarts = .allocate(capacity: height + 1)
         rowStarts[0] = 0
     }
@@ -52,9 +62,7 @@ final class StaticRowTokens: @unchecked Sendable {
 
     /// False once the limit was reached: only the rows before the one that reached it are usable.
     var isUsable: Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        return limitRow == nil
+        state.withLock { $0.limitRow == nil }
     }
 
     /// The tokens of rows below `row` (at least), tokenizing those not done yet.
@@ -66,24 +74,27 @@ final class StaticRowTokens: @unchecked Sendable {
     func rows(through row: Int, scanlines: UnsafePointer<UInt8>) -> (
         tokens: UnsafeBufferPointer<DeflateToken>, rowStarts: UnsafePointer<Int>
     )? {
-        lock.lock()
-        defer { lock.unlock() }
-        let wanted = min(row, height)
-        if limitRow == nil, rowsDone < wanted {
-            var matcher = self.matcher ?? HashChainMatcher(bytes: lineBytes * height, lineBytes: lineBytes, channels: channels)
-            while rowsDone < wanted {
-                matcher.tokenize(row: rowsDone, scanlines: scanlines, into: &storage)
-                rowsDone += 1
-                rowStarts[rowsDone] = storage.count
-                if storage.count > tokenLimit {
-                    limitRow = rowsDone - 1
-                    break
+        let tokenCount = state.withLock { state -> Int? in
+            let wanted = min(row, height)
+            if state.limitRow == nil, state.rowsDone < wanted {
+                var matcher =
+                    state.matcher ?? HashChainMatcher(bytes: lineBytes * height, lineBytes: lineBytes, channels: channels)
+                while state.rowsDone < wanted {
+                    matcher.tokenize(row: state.rowsDone, scanlines: scanlines, into: &state.storage)
+                    state.rowsDone += 1
+                    rowStarts[state.rowsDone] = state.storage.count
+                    if state.storage.count > tokenLimit {
+                        state.limitRow = state.rowsDone - 1
+                        break
+                    }
                 }
+                state.matcher = state.limitRow == nil ? matcher : nil
             }
-            self.matcher = limitRow == nil ? matcher : nil
+            if let limitRow = state.limitRow, wanted > limitRow { return nil }
+            return state.storage.count
         }
-        if let limitRow, wanted > limitRow { return nil }
-        return (storage.tokens, UnsafePointer(rowStarts))
+        guard let tokenCount else { return nil }
+        return (UnsafeBufferPointer(start: firstToken, count: tokenCount), UnsafePointer(rowStarts))
     }
 }
 

@@ -42,7 +42,8 @@ let package = Package(
         ),
         // zlib compresses the rows of a PNG frame that changed, as pieces that end with a full flush, so the static
         // rows' compressed bytes can be reused around them.
-        // openat2(2) with RESOLVE_BENEATH, so that a spec's icons and images are read only from inside its root.
+        // openat2(2) with RESOLVE_BENEATH, so that a spec's icons and images are read only from inside its root, and
+        // renameat2(2)'s RENAME_EXCHANGE, which switches an output folder whole.
         .systemLibrary(name: "CPickerOpenat2", providers: [.apt(["linux-libc-dev"])]),
         .systemLibrary(
             name: "CPickerZlib",

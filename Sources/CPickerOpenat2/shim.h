@@ -26,3 +26,15 @@ static inline int picker_o_path(void) {
     return 010000000;
 #endif
 }
+
+/// renameat2(2) with RENAME_EXCHANGE, through syscall(2) (glibc shows renameat2 only to _GNU_SOURCE): swaps the
+/// entries at `from` and `to` at once. Returns 0, or -1 with errno set (ENOSYS or EINVAL where the kernel or the
+/// file system has no exchange, EXDEV across mounts).
+static inline int picker_exchange(const char *_Nonnull from, const char *_Nonnull to) {
+#ifdef SYS_renameat2
+    return (int)syscall(SYS_renameat2, AT_FDCWD, from, AT_FDCWD, to, 2u /* RENAME_EXCHANGE */);
+#else
+    errno = ENOSYS;
+    return -1;
+#endif
+}

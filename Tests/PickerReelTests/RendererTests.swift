@@ -131,12 +131,16 @@ struct RendererTests {
     }
 
     /// Every rename of the switch failing in turn, through `write` itself: each failure leaves the folder as it was.
+    ///
+    /// A file of the user's beside the render keeps the switch file by file (the next test covers the exchange of a
+    /// folder the render owns entirely).
     @Test func aWriteThatFailsAtAnyRenameLeavesTheFolderAsItWas() throws {
         var spec = try fixtureSpec("seed-demo")
         spec.output.fps = 4
         let renderer = try Renderer(spec)
         let folder = try temporaryFolder().appendingPathComponent("seed")
         try renderer.write(formats: [.png, .gif], to: folder)
+        try Data("mine".utf8).write(to: folder.appendingPathComponent("notes.txt"))
         let before = try contents(of: folder)
         var changed = spec
         changed.style.highlight.color = .red
@@ -144,8 +148,7 @@ struct RendererTests {
         var failing = 1
         while true {
             var options = WriteOptions()
-            let faults = RenameFaults(failing: failing)
-            options.renameFaults = faults
+            options.failsRename = RenameFaults(failing: failing).shouldFail
             do {
                 try other.write(formats: [.png, .gif], to: folder, options: options)
                 break
@@ -157,6 +160,26 @@ struct RendererTests {
         }
         #expect(try contents(of: folder) != before)
         #expect(failing > 2 * renderer.frameCount)
+    }
+
+    /// A render again into a folder holding only an earlier render of the same formats exchanges the folder whole,
+    /// and either of its two renames failing still leaves the new render (through the switch file by file).
+    @Test(arguments: [nil, 1, 2]) func aWriteIntoAFolderItOwnsEntirelyGivesTheWholeNewRender(failing: Int?) throws {
+        var spec = try fixtureSpec("seed-demo")
+        spec.output.fps = 4
+        let folder = try temporaryFolder().appendingPathComponent("seed")
+        try Renderer(spec).write(formats: [.png, .gif], to: folder)
+        spec.style.highlight.color = .red
+        let other = try Renderer(spec)
+        let expected = try temporaryFolder().appendingPathComponent("seed")
+        try other.write(formats: [.png, .gif], to: expected)
+        var options = WriteOptions()
+        let faults = RenameFaults(failing: failing ?? 0)
+        options.failsRename = faults.shouldFail
+        try other.write(formats: [.png, .gif], to: folder, options: options)
+        #expect(try contents(of: folder) == contents(of: expected))
+        #expect(failing == nil ? faults.attempts == 2 : faults.attempts > 2)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.deletingLastPathComponent().path) == ["seed"])
     }
 
     @Test func aNameWhoseAnimationFileWouldBeAFrameIsRefused() throws {

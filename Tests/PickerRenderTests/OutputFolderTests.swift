@@ -66,7 +66,7 @@ struct OutputFolderTests {
         let root = try temporaryFolder()
         let destination = root.appendingPathComponent("new/out")
         let faults = RenameFaults(failing: 99)
-        let folder = try OutputFolder(destination: destination, faults: faults)
+        let folder = try OutputFolder(destination: destination, failsRename: faults.shouldFail)
         try folder.write([1, 2, 3], named: "frame-0000.png")
         try folder.write([4], named: "spec/frame-0000.png")
         #expect(try listing(destination).isEmpty)
@@ -97,7 +97,7 @@ struct OutputFolderTests {
     /// The one rename failing leaves nothing: no destination, no staging folder, no parent this output made.
     @Test func aNewDestinationWhoseRenameFailsIsGoneAgain() throws {
         let root = try temporaryFolder()
-        let folder = try OutputFolder(destination: root.appendingPathComponent("new/out"), faults: RenameFaults(failing: 1))
+        let folder = try OutputFolder(destination: root.appendingPathComponent("new/out"), failsRename: RenameFaults(failing: 1).shouldFail)
         try folder.write([1], named: "frame-0000.png")
         #expect(throws: RenderError.self) { try folder.commit() }
         #expect(try FileManager.default.contentsOfDirectory(atPath: root.path).isEmpty)
@@ -145,7 +145,7 @@ struct OutputFolderTests {
             let destination = try oldRender(in: try temporaryFolder())
             let before = try listing(destination)
             let faults = RenameFaults(failing: failing)
-            let folder = try OutputFolder(destination: destination, faults: faults)
+            let folder = try OutputFolder(destination: destination, failsRename: faults.shouldFail)
             try stageNewRender(folder)
             do {
                 try folder.commit(removingStale: Self.owns)
@@ -158,6 +158,99 @@ struct OutputFolderTests {
         }
         // Six new frames replace six old ones (12 renames) and four stale frames go (4 more).
         #expect(renames == 16)
+    }
+
+    /// A destination holding old frames only: what a render of the same formats finds again.
+    func framesOnly(in root: URL) throws -> URL {
+        let destination = root.appendingPathComponent("out")
+        try FileManager.default.createDirectory(at: destination, withIntermediateDirectories: false)
+        for index in 0..<10 {
+            try Data("old \(index)".utf8).write(to: destination.appendingPathComponent(String(format: "frame-%04d.png", index)))
+        }
+        #expect(chmod(destination.path, 0o750) == 0)
+        return destination
+    }
+
+    func newFramesOnly() -> [String: Data] {
+        Dictionary(uniqueKeysWithValues: Self.newFiles.map { ($0, Data("new \($0)".utf8)) })
+    }
+
+    func inode(_ url: URL) -> UInt64? {
+        var status = stat()
+        return stat(url.path, &status) == 0 ? UInt64(status.st_ino) : nil
+    }
+
+    /// A folder holding only files the commit replaces or removes is exchanged whole with its staging folder: two
+    /// renames (the staging folder beside it, then `renameat2(RENAME_EXCHANGE)`), a new folder at the same path with
+    /// the old one's permissions, nothing hidden left inside or beside it.
+    @Test func aFolderHoldingOnlyFilesTheCommitReplacesIsExchangedWhole() throws {
+        let root = try temporaryFolder()
+        let destination = try framesOnly(in: root)
+        let before = inode(destination)
+        let faults = RenameFaults(failing: 99)
+        let folder = try OutputFolder(destination: destination, failsRename: faults.shouldFail)
+        try stageNewRender(folder)
+        try folder.commit(removingStale: Self.owns)
+        #expect(faults.attempts == 2)
+        #expect(inode(destination) != before)
+        #expect(try listing(destination) == newFramesOnly())
+        #expect((try FileManager.default.attributesOfItem(atPath: destination.path)[.posixPermissions] as? Int) == 0o750)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: root.path) == ["out"])
+    }
+
+    /// Either rename of the exchange failing (a mount point, a file system without the exchange) leaves the
+    /// commit to the switch file by file, which still gives the whole new render in the same folder.
+    @Test(arguments: [1, 2]) func aFailedExchangeFallsBackToTheSwitchFileByFile(failing: Int) throws {
+        let root = try temporaryFolder()
+        let destination = try framesOnly(in: root)
+        let before = inode(destination)
+        let faults = RenameFaults(failing: failing)
+        let folder = try OutputFolder(destination: destination, failsRename: faults.shouldFail)
+        try stageNewRender(folder)
+        try folder.commit(removingStale: Self.owns)
+        #expect(faults.attempts > 2)
+        #expect(inode(destination) == before)
+        #expect(try listing(destination) == newFramesOnly())
+        #expect(try FileManager.default.contentsOfDirectory(atPath: root.path) == ["out"])
+    }
+
+    /// A destination that is a symbolic link to a folder stays a link: the files are switched inside its folder.
+    @Test func aDestinationThatIsASymbolicLinkStaysALink() throws {
+        let root = try temporaryFolder()
+        let target = try framesOnly(in: root)
+        let link = root.appendingPathComponent("link")
+        try FileManager.default.createSymbolicLink(at: link, withDestinationURL: target)
+        let folder = try OutputFolder(destination: link)
+        try stageNewRender(folder)
+        try folder.commit(removingStale: Self.owns)
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link.path) == target.path)
+        #expect(try listing(target) == newFramesOnly())
+        #expect(try FileManager.default.contentsOfDirectory(atPath: root.path).sorted() == ["link", "out"])
+    }
+
+    /// Renders of one folder from several threads at once: each fails as busy or commits whole, however the others
+    /// exchange the folder meanwhile (none writes into a folder already replaced), and one render is left.
+    @Test func writersOfOneFolderAtOnceCommitWholeOrFailAsBusy() throws {
+        for _ in 0..<10 {
+            let root = try temporaryFolder()
+            let destination = try framesOnly(in: root)
+            let failures = Shared<[String]>([])
+            DispatchQueue.concurrentPerform(iterations: 8) { index in
+                do {
+                    let folder = try OutputFolder(destination: destination)
+                    for name in Self.newFiles { try folder.write([UInt8(index)], named: name) }
+                    try folder.commit(removingStale: Self.owns)
+                } catch RenderError.busy {
+                } catch {
+                    failures.update { $0.append("\(error)") }
+                }
+            }
+            #expect(failures.value.isEmpty)
+            let files = try listing(destination)
+            #expect(files.keys.sorted() == Self.newFiles)
+            #expect(Set(files.values).count == 1)
+            #expect(try FileManager.default.contentsOfDirectory(atPath: root.path) == ["out"])
+        }
     }
 
     /// Relative paths, as `compare --update` writes a tree of goldens, switched all or nothing.
@@ -190,7 +283,7 @@ struct OutputFolderTests {
         for failing in 1...20 {
             let destination = try tree(in: try temporaryFolder())
             let before = try everything(destination)
-            let folder = try OutputFolder(destination: destination, faults: RenameFaults(failing: failing))
+            let folder = try OutputFolder(destination: destination, failsRename: RenameFaults(failing: failing).shouldFail)
             for name in written { try folder.write(Array("new \(name)".utf8), named: name) }
             do {
                 try folder.commit(removing: ["gone/old.png", "never/was.png"])
@@ -231,8 +324,8 @@ struct OutputFolderTests {
             #expect(throws: RenderError.self) {
                 var made: [URL] = []
                 try OutputFolder.switchForward(
-                    plan, from: commit, backup: backup, into: destination, resuming: false, faults: RenameFaults(failing: cut),
-                    madeFolders: &made)
+                    plan, from: commit, backup: backup, into: destination, resuming: false,
+                    failsRename: RenameFaults(failing: cut).shouldFail, madeFolders: &made)
             }
             // A staging folder a kill left before its switch: removed, its files never appear.
             let staging = destination.appendingPathComponent(".pickerreel-new-killed2")

@@ -25,7 +25,7 @@ extension Renderer {
         guard !chosen.isEmpty else { throw RenderError.invalidOption("no formats to write; give at least one") }
         let name = options.name ?? folder.standardizedFileURL.lastPathComponent
         try Self.checkName(name, formats: chosen)
-        let output = try OutputFolder(destination: folder, faults: options.renameFaults)
+        let output = try OutputFolder(destination: folder, failsRename: options.failsRename)
         let frameCount = self.frameCount
         let perFrame = chosen.filter(\.isPerFrame)
         let moments = try Self.checkMoments(options.moments, formats: chosen)

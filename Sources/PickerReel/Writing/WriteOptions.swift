@@ -27,8 +27,8 @@ public struct WriteOptions: Sendable {
     /// (`RenderManifest`), inside the same all-or-nothing switch; when nil, a manifest left by an earlier render is
     /// removed, since it would no longer describe the folder.
     package var inputs: RenderInputs?
-    /// Fails the n-th rename of the switch, for tests of the rollback.
-    package var renameFaults: RenameFaults?
+    /// Asked before each rename of the switch; true makes that rename fail (for tests of the rollback).
+    package var failsRename: (@Sendable () -> Bool)?
 
     /// Options; the defaults name files after the folder, use every core the memory budget allows, and choose the
     /// GIF matte automatically.

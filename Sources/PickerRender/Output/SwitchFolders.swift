@@ -50,11 +50,11 @@ final class SwitchFolders {
 
     /// Moves `name` from folder `from` to the same name in folder `to`, replacing what is there.
     ///
-    /// Each call is one rename of the switch that `faults` may make fail. Throws `RenderError.file` naming the
+    /// Each call is one rename of the switch that `failsRename` may make fail. Throws `RenderError.file` naming the
     /// target and the system's reason.
-    func move(_ name: String, from: Int32, to: Int32, faults: RenameFaults?) throws(RenderError) {
+    func move(_ name: String, from: Int32, to: Int32, failsRename: (() -> Bool)?) throws(RenderError) {
         let target = path(of: to) + "/" + name
-        if let faults, faults.shouldFail() {
+        if failsRename?() == true {
             throw RenderError.file(path: target, reason: "cannot move the file into place (\(String(cString: strerror(EIO))))")
         }
         if name.contains("/"), let link = linkOnPath(of: name, in: from) ?? linkOnPath(of: name, in: to) {

@@ -153,7 +153,7 @@ public struct SnapshotOutcome: Equatable, Sendable {
 
     /// A share of pixels to three significant digits (`0.00283`, `2.83e-05`), so small figures still show.
     static func ratio(_ value: Double) -> String {
-        value == 0 ? "0" : CNumberFormat.string("%.3g", value)
+        value == 0 ? "0" : NumberText.significant(value)
     }
 
     static func allowance(_ tolerance: Tolerance) -> String {

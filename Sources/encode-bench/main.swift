@@ -155,7 +155,7 @@ do {
             "{\"format\": \"\(chosen.rawValue)\", \"bytes\": \(bytes.count), \"frames\": \(framesWritten), \"sourceFrames\": \(source.count), \"seconds\": \(total), \"sourcingSeconds\": \(sourcing), \"encodingSeconds\": \(total - sourcing), \"duration\": \(source.duration)}"
         )
     } else {
-        let figures = [total, sourcing, total - sourcing].map { String(format: "%.3f", $0) }
+        let figures = [total, sourcing, total - sourcing].map { NumberText.fixed($0, digits: 3) }
         print(
             "\(outputPath): \(bytes.count) bytes, \(framesWritten) \(chosen.rawValue.uppercased()) frames from \(source.count), \(figures[0]) s (\(figures[1]) s \(reading), \(figures[2]) s encoding)"
         )

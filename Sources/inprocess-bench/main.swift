@@ -84,7 +84,7 @@ do {
     defer { try? FileManager.default.removeItem(at: goldens) }
     let times = [0.0, 0.78, duration]
     for time in times {
-        let label = String(format: "%.3fs", time)
+        let label = NumberText.fixed(time, digits: 3) + "s"
         try renderer.png(at: time).write(to: goldens.appendingPathComponent("bench.\(label).png"))
     }
     var snapshotTimes: [Double] = []
@@ -102,12 +102,12 @@ do {
         ("assert_snapshot_3_frames_ms", median(snapshotTimes)),
     ]
     if json {
-        let fields = results.map { "\"\($0.0)\": \(String(format: "%.4f", $0.1))" }.joined(separator: ", ")
+        let fields = results.map { "\"\($0.0)\": \(NumberText.fixed($0.1, digits: 4))" }.joined(separator: ", ")
         print("{\(fields), \"repeat\": \(repeats)}")
     } else {
-        print(String(format: "Renderer.png(at:), one frame, renderer set up: %.3f ms (median of %d)", results[0].1, repeats))
-        print(String(format: "Renderer(spec) and its first png(at:): %.3f ms (median of %d)", results[1].1, setUpTimes.count))
-        print(String(format: "assertPickerSnapshot, 3 matching frames: %.3f ms (median of %d)", results[2].1, repeats))
+        print("Renderer.png(at:), one frame, renderer set up: \(NumberText.fixed(results[0].1, digits: 3)) ms (median of \(repeats))")
+        print("Renderer(spec) and its first png(at:): \(NumberText.fixed(results[1].1, digits: 3)) ms (median of \(setUpTimes.count))")
+        print("assertPickerSnapshot, 3 matching frames: \(NumberText.fixed(results[2].1, digits: 3)) ms (median of \(repeats))")
     }
 } catch {
     fail("\(error)", status: 1)

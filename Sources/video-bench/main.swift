@@ -103,7 +103,7 @@ do {
     }
     try Data(video.bytes).write(to: URL(fileURLWithPath: output), options: .atomic)
     let seconds = Date().timeIntervalSince(started)
-    func format(_ value: TimeInterval) -> String { String(format: "%.2f", value) }
+    func format(_ value: TimeInterval) -> String { NumberText.fixed(value, digits: 2) }
     print(
         "\(output): \(video.bytes.count) bytes, \(video.frameCount) frames, \(video.width) × \(video.height) \(video.chroma.pixelFormatName) at \(video.frameRate) fps, \(format(seconds)) s (\(format(source.seconds())) s \(source.what), \(format(seconds - waiting)) s encoding)"
     )

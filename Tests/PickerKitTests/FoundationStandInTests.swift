@@ -22,16 +22,21 @@ struct FoundationStandInTests {
         }
     }
 
-    /// `CNumberFormat` writes what `String(format:)` writes for the tool's formats, at awkward values too.
+    /// `NumberText` writes what `String(format:)` writes for the tool's conversions, at awkward values too, and
+    /// its shortest form is Swift's own digits without a whole number's `.0`.
     @Test func numbersAreWrittenAsStringFormatWritesThem() {
         let values = [0, -0.0, 0.0005, 0.00049, 1.5, 2.5, -2.5, 1e-7, 123_456.789, 99.95, 1 / 3.0, 1e21, .infinity, -.infinity, .nan]
-        for format in ["%.3g%%", "%.3g", "%.3f s", "%.3fs", "%.0f", "%.2f", "%.6f"] {
-            for value in values {
-                #expect(CNumberFormat.string(format, value) == String(format: format, value), "\(format) of \(value)")
+        for value in values {
+            for digits in [0, 2, 3, 4, 6] {
+                #expect(NumberText.fixed(value, digits: digits) == String(format: "%.\(digits)f", value), "\(digits) digits of \(value)")
             }
+            #expect(NumberText.significant(value) == String(format: "%.3g", value), "\(value)")
         }
         // A result longer than the first buffer.
-        #expect(CNumberFormat.string("%.40f", 1e30) == String(format: "%.40f", 1e30))
+        #expect(NumberText.fixed(1e30, digits: 40) == String(format: "%.40f", 1e30))
+        #expect([0.5, 12.5, -0.0001, 2, 1 / 3.0].map { NumberText.trimmed($0) } == ["0.5", "12.5", "0", "2", "0.333"])
+        let shortest = [1, 0.02, -3, 1e15, 1e20, 0.1 + 0.2].map(NumberText.shortest)
+        #expect(shortest == ["1", "0.02", "-3", "1000000000000000.0", "1e+20", "0.30000000000000004"])
     }
 
     /// `replacingScalars` replaces as chained `replacingOccurrences(of:with:)` calls do, also a `\r` in `\r\n`; and

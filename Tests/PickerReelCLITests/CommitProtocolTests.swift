@@ -137,6 +137,9 @@ struct CommitProtocolTests {
 
     /// A rename that the file system refuses half-way through the switch (an immutable frame file, `chattr +i`):
     /// every file already moved goes back.
+    ///
+    /// A file of the user's beside the frames keeps the switch file by file: a folder holding only the render's own
+    /// files is exchanged whole, and the immutable file is then left in the old folder beside it.
     @Test(.enabled(if: CommitProtocolTests.canMakeFilesImmutable, "needs root and a file system with chattr +i (ext4)"))
     func aRenameRefusedHalfWayRollsBackEveryFile() throws {
         let work = try temporaryFolder()
@@ -144,6 +147,7 @@ struct CommitProtocolTests {
         let spec = try writeSpec(Self.smallSpec(color: "red"), named: "small.json", in: work)
         let batch = ["render", spec, try writeSpec(CommitScenario.tinySpec, named: "tiny.json", in: work), "-o", output.path]
         #expect(try runTool(batch + ["--format", "png,gif", "-q"], timeLimit: 60).status == 0)
+        try Data("the user's notes".utf8).write(to: output.appendingPathComponent("small/notes.txt"))
         let stuck = output.appendingPathComponent("small/frame-0050.png")
         #expect(Self.chattr("+i", stuck.path))
         defer { _ = Self.chattr("-i", stuck.path) }

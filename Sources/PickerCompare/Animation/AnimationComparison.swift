@@ -74,7 +74,7 @@ public struct AnimationComparison: Equatable, Sendable {
 
     /// A moment's time with up to three decimals, as `0.433 s`, `1 s`.
     static func time(_ seconds: Double) -> String {
-        var text = CNumberFormat.string("%.3f", seconds)
+        var text = NumberText.fixed(seconds, digits: 3)
         while text.hasSuffix("0") { text.removeLast() }
         if text.hasSuffix(".") { text.removeLast() }
         return text + " s"

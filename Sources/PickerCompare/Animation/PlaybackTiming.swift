@@ -63,10 +63,10 @@ public struct PlaybackTiming: Equatable, Sendable {
         [Self.rate(fps), Self.seconds(length), Self.frameCount(frames), Self.plays(loopCount)].joined(separator: ", ")
     }
 
-    static func rate(_ fps: Double) -> String { "\(ReportWording.number((fps * 1000).rounded() / 1000)) fps" }
+    static func rate(_ fps: Double) -> String { "\(NumberText.shortest((fps * 1000).rounded() / 1000)) fps" }
 
     /// Seconds with two decimals, as `2.63 s`.
-    static func seconds(_ time: Double) -> String { CNumberFormat.string("%.2f s", time) }
+    static func seconds(_ time: Double) -> String { NumberText.fixed(time, digits: 2) + " s" }
 
     static func frameCount(_ count: Int) -> String { count == 1 ? "1 frame" : "\(ReportWording.grouped(count)) frames" }
 

@@ -81,7 +81,7 @@ enum HTMLReportPage {
 
     /// What the player's clock says at `index`: `frame 12 · 0.400 s`.
     static func clock(_ spec: HTMLReport.ChangedSpec, _ index: Int) -> String {
-        let time = spec.times[index].map { CNumberFormat.string("%.3f s", $0) }
+        let time = spec.times[index].map { NumberText.fixed($0, digits: 3) + " s" }
         let label = spec.labels[index]
         return time == nil || time == label ? label : "frame \(label) · \(time ?? "")"
     }
@@ -100,7 +100,7 @@ enum HTMLReportPage {
         let selected = spec.largestFrame
         let sizes = self.sizes(spec.frames[selected])
         let status = badge(spec)
-        let times = spec.times.map { $0.map { CNumberFormat.string("%.6f", $0) } ?? "null" }.joined(separator: ",")
+        let times = spec.times.map { $0.map { NumberText.fixed($0, digits: 6) } ?? "null" }.joined(separator: ",")
         let clocks = spec.frames.indices.map { string(clock(spec, $0)) }.joined(separator: ",")
         let frames = shown.pictures.map { pictures in
             let flags = (pictures.expected ? 1 : 0) + (pictures.actual ? 2 : 0) + (pictures.diff ? 4 : 0)

@@ -89,7 +89,7 @@ extension HTMLReport {
                         times: sorted.map { $0.name.seconds ?? $0.name.index.map { Double($0) / defaultFPS } },
                         labels: sorted.map { frame in
                             if let index = frame.name.index { return String(index) }
-                            if let seconds = frame.name.seconds { return CNumberFormat.string("%.3f s", seconds) }
+                            if let seconds = frame.name.seconds { return NumberText.fixed(seconds, digits: 3) + " s" }
                             return FilePath.lastComponent(frame.file.path)
                         }))
             }
@@ -161,7 +161,7 @@ extension HTMLReport {
 
         /// `0.633 s` when the frame's time is known, else its name.
         func moment(_ index: Int) -> String {
-            if let time = times[index] { return CNumberFormat.string("%.3f s", time) }
+            if let time = times[index] { return NumberText.fixed(time, digits: 3) + " s" }
             return FilePath.lastComponent(frames[index].path)
         }
 

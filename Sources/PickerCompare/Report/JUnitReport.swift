@@ -16,7 +16,7 @@ public enum JUnitReport {
             #"  <testsuite name="\#(escape("\(summary.expected) vs \(summary.actual)"))" tests="\#(tests)" failures="\#(failures)" errors="0" skipped="0">"#,
             "    <properties>",
             #"      <property name="metric" value="\#(summary.settings.metric.rawValue)"/>"#,
-            #"      <property name="threshold" value="\#(ReportWording.number(summary.settings.threshold))"/>"#,
+            #"      <property name="threshold" value="\#(NumberText.shortest(summary.settings.threshold))"/>"#,
             #"      <property name="tolerance" value="\#(escape(ReportWording.allowance(summary.tolerance)))"/>"#,
             #"      <property name="status" value="\#(summary.status.rawValue)"/>"#,
         ]

@@ -5,7 +5,7 @@ import PickerKit
 enum ReportWording {
     /// Such as `yiq, threshold 0.02, no differing pixel allowed`.
     static func settings(_ summary: ComparisonSummary) -> String {
-        var parts = ["\(summary.settings.metric.rawValue), threshold \(number(summary.settings.threshold))"]
+        var parts = ["\(summary.settings.metric.rawValue), threshold \(NumberText.shortest(summary.settings.threshold))"]
         if summary.settings.includesAntialiasing { parts.append("anti-aliasing counted") }
         parts.append(allowance(summary.tolerance))
         return parts.joined(separator: ", ")
@@ -93,11 +93,6 @@ enum ReportWording {
 
     /// A share as a percentage with three significant digits, such as `0.0259%`; `0%` for none.
     static func percent(_ ratio: Double) -> String {
-        ratio == 0 ? "0%" : CNumberFormat.string("%.3g%%", ratio * 100)
-    }
-
-    /// A number as short as it reads: `0.02`, `1`.
-    static func number(_ value: Double) -> String {
-        value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
+        ratio == 0 ? "0%" : NumberText.significant(ratio * 100) + "%"
     }
 }

@@ -21,7 +21,7 @@ package enum RenderLimits {
             throw SpecError(
                 file: file, path: JSONPath.root.appending("output").appending("fps"),
                 problem: .limitExceeded(
-                    "\(seconds) s at \(SpecExpectation.format(spec.output.fps)) fps would be \(Int(timeline.exactFrameCount)) frames; at most \(SpecLimits.maximumFrames) (lower output.fps or shorten selection.sequence)"
+                    "\(seconds) s at \(NumberText.shortest(spec.output.fps)) fps would be \(Int(timeline.exactFrameCount)) frames; at most \(SpecLimits.maximumFrames) (lower output.fps or shorten selection.sequence)"
                 ))
         }
     }

@@ -165,7 +165,7 @@ enum SpecEncoder {
     }
 
     static func number(_ value: Double) -> JSONValue {
-        .number(JSONNumber(text: JSONWriter.number(value), double: value, integer: nil))
+        .number(JSONNumber(text: NumberText.shortest(value), double: value, integer: nil))
     }
 
     static func integer(_ value: Int) -> JSONValue {
@@ -223,13 +223,6 @@ package enum JSONWriter {
             }
             output += indent + "}"
         }
-    }
-
-    /// A finite number as JSON: whole numbers without a fraction, others with the shortest digits that read back
-    /// as the same double.
-    static func number(_ value: Double) -> String {
-        if value == value.rounded(), abs(value) < 1e15 { return String(Int(value)) }
-        return "\(value)"
     }
 
     static func quoted(_ text: String) -> String {

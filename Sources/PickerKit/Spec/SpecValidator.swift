@@ -254,7 +254,7 @@ struct SpecValidator {
     }
 
     /// A value as messages name it: `the number 1.5`, `the string "Day"`.
-    static func found(_ value: Double) -> String { "the number \(SpecExpectation.format(value))" }
+    static func found(_ value: Double) -> String { "the number \(NumberText.shortest(value))" }
 
     static func found(_ text: String) -> String {
         "the string \"\(text.prefix(40))\(text.count > 40 ? "…" : "")\""
@@ -291,12 +291,7 @@ enum SpecExpectation {
     static let length = number(in: 0...SpecLimits.maximumLength, unit: " points")
 
     static func number(in range: ClosedRange<Double>, unit: String = "") -> String {
-        "a number from \(format(range.lowerBound)) to \(format(range.upperBound))\(unit)"
+        "a number from \(NumberText.shortest(range.lowerBound)) to \(NumberText.shortest(range.upperBound))\(unit)"
     }
 
-    /// A number without a trailing ".0" when it is whole, for messages.
-    static func format(_ value: Double) -> String {
-        if value.isFinite, value == value.rounded(), abs(value) < 1e15 { return String(Int(value)) }
-        return String(value)
-    }
 }

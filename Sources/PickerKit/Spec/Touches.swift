@@ -127,7 +127,7 @@ extension PickerSpec {
                         if direction != base.layoutDirection { words.append(direction == .rightToLeft ? "rtl" : "ltr") }
                         if size != base.dynamicTypeSize { words.append(size.shortName) }
                         var suffix = words.joined(separator: "-")
-                        if scale != base.scale { suffix += "@" + SpecExpectation.format(scale) + "x" }
+                        if scale != base.scale { suffix += "@" + NumberText.shortest(scale) + "x" }
                         result.append(
                             Variant(colorScheme: scheme, layoutDirection: direction, dynamicTypeSize: size, scale: scale, suffix: suffix))
                     }

@@ -8,7 +8,7 @@ public enum MomentName {
     ///
     /// Times less than half a millisecond apart share a label; callers refuse such pairs.
     public static func label(of time: Double) -> String {
-        CNumberFormat.string("%.3fs", time == 0 ? 0 : time)  // `== 0` turns -0 into 0.
+        NumberText.fixed(time == 0 ? 0 : time, digits: 3) + "s"  // `== 0` turns -0 into 0.
     }
 
     /// The picture of `name` at `time`: `<name>.<label>.png`.

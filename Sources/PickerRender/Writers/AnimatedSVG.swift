@@ -35,8 +35,8 @@ package struct AnimatedSVG {
     /// Throws `RenderError` when cairo cannot draw the labels.
     package func document() throws(RenderError) -> [UInt8] {
         let canvas = plan.layout.canvas
-        let width = Self.number(canvas.width)
-        let height = Self.number(canvas.height)
+        let width = NumberText.trimmed(canvas.width)
+        let height = NumberText.trimmed(canvas.height)
         var svg = """
             <svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="\(width)" height="\(height)" viewBox="0 0 \(width) \(height)">
 
@@ -85,7 +85,7 @@ package struct AnimatedSVG {
                 let body = try fragment("label\(index)\(selected ? "s" : "r")") { context in
                     painter.drawLook(of: segment, graphic: painter.graphics[index], selected: selected, on: context)
                 }
-                element += "<g style=\"mix-blend-mode:plus-lighter\" opacity=\"\(Self.number(values.first ?? 1))\">\n"
+                element += "<g style=\"mix-blend-mode:plus-lighter\" opacity=\"\(NumberText.trimmed(values.first ?? 1))\">\n"
                 element += animate("opacity", track: track, values: values) + body + "</g>\n"
             }
             element += "</g>\n"
@@ -101,8 +101,8 @@ package struct AnimatedSVG {
             let close = text.ranges(of: "</svg>").last
         else { throw RenderError.cairo(operation: "write the labels as SVG", detail: "unexpected SVG from cairo") }
         let body = Self.prefixingIdentifiers(String(text[text.index(after: openEnd)..<close.lowerBound]), with: name + "-")
-        let width = Self.number(plan.layout.canvas.width)
-        let height = Self.number(plan.layout.canvas.height)
+        let width = NumberText.trimmed(plan.layout.canvas.width)
+        let height = NumberText.trimmed(plan.layout.canvas.height)
         return "<svg x=\"0\" y=\"0\" width=\"\(width)\" height=\"\(height)\" viewBox=\"0 0 \(width) \(height)\" overflow=\"visible\">"
             + body + "</svg>\n"
     }
@@ -156,7 +156,8 @@ package struct AnimatedSVG {
                 // Hidden as the highlight arrives beside it: 1 − the larger selection of its two segments.
                 let (track, values) = Self.merged(selections[index], selections[index + 1]) { 1 - max($0, $1) }
                 element +=
-                    " opacity=\"\(Self.number(values.first ?? 1))\">\n" + animate("opacity", track: track, values: values) + "</rect>\n"
+                    " opacity=\"\(NumberText.trimmed(values.first ?? 1))\">\n" + animate("opacity", track: track, values: values)
+                    + "</rect>\n"
             } else {
                 element += "/>\n"
             }
@@ -198,9 +199,9 @@ package struct AnimatedSVG {
             if shadow.blur > 0 {
                 let canvas = plan.layout.canvas
                 element +=
-                    "<filter id=\"\(filter)\" filterUnits=\"userSpaceOnUse\" x=\"\(Self.number(-canvas.width))\" y=\"\(Self.number(-canvas.height))\""
-                element += " width=\"\(Self.number(3 * canvas.width))\" height=\"\(Self.number(3 * canvas.height))\">"
-                element += "<feGaussianBlur stdDeviation=\"\(Self.number(shadow.blur / 2))\"/></filter>\n"
+                    "<filter id=\"\(filter)\" filterUnits=\"userSpaceOnUse\" x=\"\(NumberText.trimmed(-canvas.width))\" y=\"\(NumberText.trimmed(-canvas.height))\""
+                element += " width=\"\(NumberText.trimmed(3 * canvas.width))\" height=\"\(NumberText.trimmed(3 * canvas.height))\">"
+                element += "<feGaussianBlur stdDeviation=\"\(NumberText.trimmed(shadow.blur / 2))\"/></filter>\n"
             }
             element += rectElement(
                 rectTrack: rectTrack, radiusTrack: radiusTrack, opacityTrack: opacityTrack,
@@ -220,10 +221,10 @@ package struct AnimatedSVG {
         offset: (x: Double, y: Double), filter: String?
     ) -> String {
         let first = rectTrack.values.first ?? [0, 0, 0, 0]
-        var element = "<rect x=\"\(Self.number(first[0] + offset.x))\" y=\"\(Self.number(first[1] + offset.y))\""
-        element += " width=\"\(Self.number(max(0, first[2])))\" height=\"\(Self.number(max(0, first[3])))\""
-        element += " rx=\"\(Self.number(radiusTrack.values.first?.first ?? 0))\""
-        element += " fill=\"\(color.opaqueHex)\" fill-opacity=\"\(Self.number(opacities.first ?? 0))\""
+        var element = "<rect x=\"\(NumberText.trimmed(first[0] + offset.x))\" y=\"\(NumberText.trimmed(first[1] + offset.y))\""
+        element += " width=\"\(NumberText.trimmed(max(0, first[2])))\" height=\"\(NumberText.trimmed(max(0, first[3])))\""
+        element += " rx=\"\(NumberText.trimmed(radiusTrack.values.first?.first ?? 0))\""
+        element += " fill=\"\(color.opaqueHex)\" fill-opacity=\"\(NumberText.trimmed(opacities.first ?? 0))\""
         if let filter { element += " filter=\"url(#\(filter))\"" }
         element += ">\n"
         for (index, attribute) in ["x", "y", "width", "height"].enumerated() {
@@ -242,9 +243,9 @@ package struct AnimatedSVG {
         for touch in plan.timeline.touchKeyframes() where touch.diameter > 0 {
             let values = touch.track.values.map { $0.first ?? 0 }
             element +=
-                "<circle cx=\"\(Self.number(touch.center.x))\" cy=\"\(Self.number(touch.center.y))\" r=\"\(Self.number(touch.diameter / 2))\""
+                "<circle cx=\"\(NumberText.trimmed(touch.center.x))\" cy=\"\(NumberText.trimmed(touch.center.y))\" r=\"\(NumberText.trimmed(touch.diameter / 2))\""
             element +=
-                " fill=\"\(touches.color.opaqueHex)\" fill-opacity=\"\(Self.number(touches.color.alpha))\" opacity=\"\(Self.number(values.first ?? 0))\">\n"
+                " fill=\"\(touches.color.opaqueHex)\" fill-opacity=\"\(NumberText.trimmed(touches.color.alpha))\" opacity=\"\(NumberText.trimmed(values.first ?? 0))\">\n"
             element += animate("opacity", track: touch.track, values: values) + "</circle>\n"
         }
         return element
@@ -256,45 +257,35 @@ package struct AnimatedSVG {
     /// video do: the track's last value is held from its last key to the loop's end, the last frame's span.
     private func animate(_ attribute: String, track: KeyframeTrack, values: [Double]) -> String {
         let loop = plan.timeline.loopDuration
-        guard Set(values.map { Self.number($0) }).count > 1, loop > 0 else { return "" }
+        guard Set(values.map { NumberText.trimmed($0) }).count > 1, loop > 0 else { return "" }
         let repeatCount = plan.spec.output.loopCount.map { String($0) } ?? "indefinite"
-        var keyTimes = track.times.map { Self.number(min(1, max(0, $0 / loop)), digits: 5) }
+        var keyTimes = track.times.map { NumberText.trimmed(min(1, max(0, $0 / loop)), digits: 5) }
         var splines = track.easings.map { easing -> String in
             switch easing {
             case .linear: return "0 0 1 1"
             case .spline(let curve):
-                return [curve.x1, curve.y1, curve.x2, curve.y2].map { Self.number($0, digits: 4) }.joined(separator: " ")
+                return [curve.x1, curve.y1, curve.x2, curve.y2].map { NumberText.trimmed($0, digits: 4) }.joined(separator: " ")
             }
         }
-        var shown = values.map { Self.number($0) }
+        var shown = values.map { NumberText.trimmed($0) }
         if let last = shown.last, keyTimes.last != "1" {
             keyTimes.append("1")
             splines.append("0 0 1 1")
             shown.append(last)
         }
-        return "  <animate attributeName=\"\(attribute)\" dur=\"\(Self.number(loop, digits: 4))s\" repeatCount=\"\(repeatCount)\""
+        return "  <animate attributeName=\"\(attribute)\" dur=\"\(NumberText.trimmed(loop, digits: 4))s\" repeatCount=\"\(repeatCount)\""
             + " fill=\"freeze\" calcMode=\"spline\" keyTimes=\"\(keyTimes.joined(separator: ";"))\" keySplines=\"\(splines.joined(separator: ";"))\""
             + " values=\"\(shown.joined(separator: ";"))\"/>\n"
     }
 
     /// An open `<rect` tag (without its end) for a static rounded rect.
     private static func rect(_ rect: Rect, radius: Double, color: RGBAColor) -> String {
-        "<rect x=\"\(number(rect.x))\" y=\"\(number(rect.y))\" width=\"\(number(rect.width))\" height=\"\(number(rect.height))\""
-            + (radius > 0 ? " rx=\"\(number(radius))\"" : "") + " " + fill(color)
+        "<rect x=\"\(NumberText.trimmed(rect.x))\" y=\"\(NumberText.trimmed(rect.y))\" width=\"\(NumberText.trimmed(rect.width))\" height=\"\(NumberText.trimmed(rect.height))\""
+            + (radius > 0 ? " rx=\"\(NumberText.trimmed(radius))\"" : "") + " " + fill(color)
     }
 
     private static func fill(_ color: RGBAColor) -> String {
-        color.alpha >= 1 ? "fill=\"\(color.opaqueHex)\"" : "fill=\"\(color.opaqueHex)\" fill-opacity=\"\(number(color.alpha))\""
-    }
-
-    /// A number with at most `digits` decimals and no trailing zeros, so the file stays small and stable.
-    static func number(_ value: Double, digits: Int = 3) -> String {
-        var text = CNumberFormat.string("%.\(digits)f", value)
-        if text.contains(".") {
-            while text.hasSuffix("0") { text.removeLast() }
-            if text.hasSuffix(".") { text.removeLast() }
-        }
-        return text == "-0" ? "0" : text
+        color.alpha >= 1 ? "fill=\"\(color.opaqueHex)\"" : "fill=\"\(color.opaqueHex)\" fill-opacity=\"\(NumberText.trimmed(color.alpha))\""
     }
 }
 

@@ -118,7 +118,7 @@ package struct ContactSheet {
             cairo_pattern_set_filter(cairo_get_source(cairo), CAIRO_FILTER_GOOD)
             cairo_paint(cairo)
             cairo_restore(cairo)
-            let time = CNumberFormat.string("%.3f s", plan.timeline.time(ofFrame: index))
+            let time = NumberText.fixed(plan.timeline.time(ofFrame: index), digits: 3) + " s"
             cairo_set_source_rgb(cairo, 0.35, 0.35, 0.38)
             text.draw(
                 "#\(index)  \(time)", font: Self.captionFont, at: x, y + plan.layout.canvas.height * grid.thumbnailScale + 2, on: cairo)

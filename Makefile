@@ -144,7 +144,7 @@ clean:
 FUZZ_SECONDS ?= 60
 FUZZ_SCRATCH = .build/fuzz-spm
 FUZZ_PACKAGES = cairo pangocairo libdeflate imagequant libgif librsvg-2.0 zlib libwebpmux libavformat libavcodec libavutil
-FUZZ_OBJECTS = $$(for module in PickerKit PickerRender PickerGIF PickerWebP PickerVideo PickerCompare PickerReel; do \
+FUZZ_OBJECTS = $$(for module in PickerKit PickerSystem PickerRender PickerGIF PickerWebP PickerVideo PickerCompare PickerReel; do \
 	grep -o '"object": "[^"]*\.swift\.o"' $(FUZZ_SCRATCH)/release/$$module.build/output-file-map.json | cut -d'"' -f4; done)
 FUZZ_C_FLAGS = $$(for map in Sources/CPicker*/module.modulemap; do printf -- '-Xcc -fmodule-map-file=%s ' $$map; done) \
 	$$(for flag in $$(pkg-config --cflags $(FUZZ_PACKAGES)); do printf -- '-Xcc %s ' $$flag; done)

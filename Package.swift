@@ -95,15 +95,18 @@ let package = Package(
             providers: [.apt(["libmicrohttpd-dev"]), .brew(["libmicrohttpd"])]
         ),
 
-        // The model in Swift: spec, colours, geometry, layout, timing curves, springs, timeline; it also holds the small
-        // POSIX helpers the other targets share (locks, paths, number formatting, dlopen tables).
+        // The model in Swift: spec, colours, geometry, layout, timing curves, springs, timeline, and how numbers are
+        // written.
         .target(name: "PickerKit"),
+        // The system plumbing the other targets share, kept out of the model: POSIX calls by name, the CLI's lock, a
+        // condition variable, and the tables of functions the shims fill with dlopen.
+        .target(name: "PickerSystem"),
 
         // Drawing with Cairo and Pango, and the writers for PNG (libdeflate) and SVG.
         .target(
             name: "PickerRender",
             dependencies: [
-                "PickerKit", "CPickerCairo", "CPickerPango", "CPickerDeflate", "CPickerRSVG", "CPickerZlib",
+                "PickerKit", "PickerSystem", "CPickerCairo", "CPickerPango", "CPickerDeflate", "CPickerRSVG", "CPickerZlib",
                 "CPickerOpenat2", "CPickerNettle",
             ]),
 
@@ -114,27 +117,28 @@ let package = Package(
         // The library users import: `Renderer` (frames, animation formats, the all-or-nothing write into a folder),
         // spec files, and the model, drawing and comparison modules re-exported.
         .target(
-            name: "PickerReel", dependencies: ["PickerKit", "PickerRender", "PickerCompare", "PickerGIF", "PickerWebP", "PickerVideo"]),
+            name: "PickerReel",
+            dependencies: ["PickerKit", "PickerSystem", "PickerRender", "PickerCompare", "PickerGIF", "PickerWebP", "PickerVideo"]),
 
         // Snapshot tests: render frames, compare them with goldens beside the test file, record when asked.
         .target(name: "PickerSnapshot", dependencies: ["PickerReel"]),
 
         // Animated GIF encoding: one global palette from libimagequant, delta frames written with giflib.
-        .target(name: "PickerGIF", dependencies: ["PickerKit", "CPickerGIF", "CPickerImageQuant"]),
+        .target(name: "PickerGIF", dependencies: ["PickerKit", "PickerSystem", "CPickerGIF", "CPickerImageQuant"]),
         // Animated WebP encoding with libwebp's WebPAnimEncoder: lossless by default, lossy on request, alpha kept.
-        .target(name: "PickerWebP", dependencies: ["PickerKit", "CPickerWebP"]),
+        .target(name: "PickerWebP", dependencies: ["PickerKit", "PickerSystem", "CPickerWebP"]),
         // PNG frames (or a spec) in, GIF, APNG or WebP out, for Benchmarks/gif_vs_ffmpeg.py and formats_vs_ffmpeg.py;
         // not a product.
         .executableTarget(name: "encode-bench", dependencies: ["PickerGIF", "PickerKit", "PickerRender", "PickerWebP"]),
 
         // MP4 (H.264) and WebM (VP9) encoding in memory with libavcodec and libavformat; frames in, bytes out.
-        .target(name: "PickerVideo", dependencies: ["PickerKit", "CPickerFFmpeg"]),
+        .target(name: "PickerVideo", dependencies: ["PickerKit", "PickerSystem", "CPickerFFmpeg"]),
         // PNG frames (or a spec) in, MP4 or WebM out, for Benchmarks/video_vs_ffmpeg.py; not a product.
         .executableTarget(name: "inprocess-bench", dependencies: ["PickerReel", "PickerSnapshot"]),
         .executableTarget(name: "video-bench", dependencies: ["PickerVideo", "PickerKit", "PickerRender"]),
 
         // The command-line tool: arguments to library calls, messages and exit codes; a library so tests can call it.
-        .target(name: "PickerReelCLI", dependencies: ["PickerReel", "CPickerMicroHTTPD"]),
+        .target(name: "PickerReelCLI", dependencies: ["PickerReel", "PickerSystem", "CPickerMicroHTTPD"]),
         .executableTarget(name: "pickerreel", dependencies: ["PickerReelCLI"]),
 
         // For the animation tests only: synthetic frames, playback checks, an independent APNG chunk reader, giflib's
@@ -146,7 +150,7 @@ let package = Package(
         // For every test target: the repository's root, programs run with a time limit, temporary folders removed.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
 
-        .testTarget(name: "PickerKitTests", dependencies: ["PickerKit"]),
+        .testTarget(name: "PickerKitTests", dependencies: ["PickerKit", "PickerSystem"]),
         .testTarget(
             name: "PickerRenderTests",
             dependencies: ["PickerKit", "PickerRender", "PickerCompare", "PickerSnapshot", "AnimationTestSupport", "TestSupport"],

@@ -1,4 +1,5 @@
 import Foundation
+import PickerSystem
 import Testing
 
 @testable import PickerKit

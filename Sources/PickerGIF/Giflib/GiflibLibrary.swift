@@ -1,5 +1,6 @@
 import CPickerGIF
 import PickerKit
+import PickerSystem
 
 /// giflib's functions, opened on first use.
 ///

@@ -1,5 +1,6 @@
 import CPickerImageQuant
 import PickerKit
+import PickerSystem
 
 /// libimagequant's functions, opened on first use.
 ///

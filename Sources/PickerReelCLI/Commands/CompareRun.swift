@@ -2,6 +2,7 @@ import FoundationEssentials
 import PickerCompare
 import PickerKit
 import PickerRender
+import PickerSystem
 
 #if canImport(Glibc)
     import Glibc

@@ -1,5 +1,6 @@
 import CPickerMicroHTTPD
 import PickerKit
+import PickerSystem
 
 /// libmicrohttpd's functions, opened on first use.
 ///

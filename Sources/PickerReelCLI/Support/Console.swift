@@ -1,5 +1,6 @@
 import FoundationEssentials
 import PickerKit
+import PickerSystem
 
 #if canImport(Glibc)
     import Glibc

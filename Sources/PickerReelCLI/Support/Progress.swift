@@ -1,5 +1,6 @@
 import FoundationEssentials
 import PickerKit
+import PickerSystem
 
 /// A one-line progress report on standard error, redrawn in place, shown only when standard error is a
 /// terminal and the user did not ask for quiet.

@@ -1,6 +1,7 @@
 import CPickerCairo
 import CPickerRSVG
 import PickerKit
+import PickerSystem
 
 /// Owns one librsvg handle: an SVG document loaded from memory, which draws as vectors into a cairo context.
 ///

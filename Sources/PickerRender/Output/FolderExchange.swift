@@ -1,6 +1,7 @@
 import CPickerOpenat2
 import FoundationEssentials
 import PickerKit
+import PickerSystem
 
 #if canImport(Glibc)
     import Glibc

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import PickerKit
+import PickerSystem
 import Synchronization
 
 #if canImport(Glibc)

@@ -1,5 +1,6 @@
 import CPickerFFmpeg
 import PickerKit
+import PickerSystem
 
 /// FFmpeg's functions, from libavutil, libavcodec, and libavformat opened on first use.
 ///

@@ -1,5 +1,6 @@
 import CPickerWebP
 import PickerKit
+import PickerSystem
 
 /// Reads an animated (or still) WebP into the pictures it shows with libwebpdemux's `WebPAnimDecoder`, which applies
 /// each frame's dispose and blend, so `compare` can check a WebP golden frame by frame in time.

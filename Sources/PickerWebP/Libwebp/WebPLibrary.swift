@@ -1,5 +1,6 @@
 import CPickerWebP
 import PickerKit
+import PickerSystem
 
 /// libwebp's and libwebpmux's functions, opened on first use.
 ///

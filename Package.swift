@@ -64,6 +64,12 @@ let package = Package(
             pkgConfig: "nettle",
             providers: [.apt(["nettle-dev"]), .brew(["nettle"])]
         ),
+        // libpng (which cairo loads anyway) reads PNG files for compare and snapshots: every kind, as straight RGBA.
+        .systemLibrary(
+            name: "CPickerPNG",
+            pkgConfig: "libpng16",
+            providers: [.apt(["libpng-dev"]), .brew(["libpng"])]
+        ),
         // libdeflate compresses the PNG frames: several times faster than zlib at a similar ratio.
         .systemLibrary(
             name: "CPickerDeflate",
@@ -96,7 +102,7 @@ let package = Package(
         .target(
             name: "PickerRender",
             dependencies: [
-                "PickerKit", "CPickerCairo", "CPickerPango", "CPickerDeflate", "CPickerRSVG", "CPickerZlib",
+                "PickerKit", "CPickerCairo", "CPickerPango", "CPickerDeflate", "CPickerPNG", "CPickerRSVG", "CPickerZlib",
                 "CPickerOpenat2", "CPickerNettle",
             ]),
 

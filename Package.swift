@@ -22,16 +22,24 @@ let package = Package(
             pkgConfig: "pangocairo",
             providers: [.apt(["libpango1.0-dev"]), .brew(["pango"])]
         ),
-        // giflib writes GIF, libimagequant chooses its palettes. No pkgConfig: linked, they (and the OpenMP runtime)
-        // would be loaded by every process; the shims open them with dlopen for the first GIF (the headers are on the
-        // default include path).
+        // giflib writes GIF, libimagequant chooses its palettes; libwebp, libwebpmux (WebPAnimEncoder) and libwebpdemux
+        // (WebPAnimDecoder, for compare) write and read animated WebP. Linked: loading them (and libgomp) costs every
+        // process about 1 ms (`validate` 17.4 -> 17.9 ms, a PNG render of the seed demo 40.9 -> 43.0 ms, medians of
+        // 50), which no user notices; opening them with dlopen on first use saved that for more code.
         .systemLibrary(
             name: "CPickerGIF",
+            pkgConfig: "libgif",
             providers: [.apt(["libgif-dev"]), .brew(["giflib"])]
         ),
         .systemLibrary(
             name: "CPickerImageQuant",
+            pkgConfig: "imagequant",
             providers: [.apt(["libimagequant-dev"]), .brew(["libimagequant"])]
+        ),
+        .systemLibrary(
+            name: "CPickerWebP",
+            pkgConfig: "libwebpmux",
+            providers: [.apt(["libwebp-dev"]), .brew(["webp"])]
         ),
         // librsvg draws SVG icons and images as vectors into the same cairo context as everything else. No pkgConfig:
         // its libraries would be linked, and loading them costs every process ~1.8 ms; the shim declares what it uses
@@ -57,6 +65,12 @@ let package = Package(
             pkgConfig: "nettle",
             providers: [.apt(["nettle-dev"]), .brew(["nettle"])]
         ),
+        // libpng (which cairo loads anyway) reads PNG files for compare and snapshots: every kind, as straight RGBA.
+        .systemLibrary(
+            name: "CPickerPNG",
+            pkgConfig: "libpng16",
+            providers: [.apt(["libpng-dev"]), .brew(["libpng"])]
+        ),
         // libdeflate compresses the PNG frames: several times faster than zlib at a similar ratio.
         .systemLibrary(
             name: "CPickerDeflate",
@@ -72,20 +86,6 @@ let package = Package(
         .systemLibrary(
             name: "CPickerFFmpeg",
             providers: [.apt(["libavcodec-dev", "libavformat-dev", "libavutil-dev"]), .brew(["ffmpeg"])]
-        ),
-
-        // libwebp's animation encoder (WebPAnimEncoder, in libwebpmux) for animated WebP. No pkgConfig: its libraries
-        // would be linked, and every process would pay for loading them; the shim opens them with dlopen for the first
-        // WebP (the headers are on the default include path).
-        .systemLibrary(
-            name: "CPickerWebP",
-            providers: [.apt(["libwebp-dev"]), .brew(["webp"])]
-        ),
-        // libwebp's animation decoder (WebPAnimDecoder, in libwebpdemux): only the tests read WebP back.
-        .systemLibrary(
-            name: "CPickerWebPDemux",
-            pkgConfig: "libwebpdemux",
-            providers: [.apt(["libwebp-dev"]), .brew(["webp"])]
         ),
         // libmicrohttpd serves `pickerreel preview`'s page on 127.0.0.1. No pkgConfig: linked, it and GnuTLS under it
         // would cost every process ~11 ms of loading; the shim opens it with dlopen when a preview starts (the header
@@ -106,7 +106,8 @@ let package = Package(
         .target(
             name: "PickerRender",
             dependencies: [
-                "PickerKit", "PickerSystem", "CPickerCairo", "CPickerPango", "CPickerDeflate", "CPickerRSVG", "CPickerZlib",
+                "PickerKit", "PickerSystem", "CPickerCairo", "CPickerPango", "CPickerDeflate", "CPickerPNG", "CPickerRSVG",
+                "CPickerZlib",
                 "CPickerOpenat2", "CPickerNettle",
             ]),
 
@@ -124,9 +125,9 @@ let package = Package(
         .target(name: "PickerSnapshot", dependencies: ["PickerReel"]),
 
         // Animated GIF encoding: one global palette from libimagequant, delta frames written with giflib.
-        .target(name: "PickerGIF", dependencies: ["PickerKit", "PickerSystem", "CPickerGIF", "CPickerImageQuant"]),
+        .target(name: "PickerGIF", dependencies: ["PickerKit", "CPickerGIF", "CPickerImageQuant"]),
         // Animated WebP encoding with libwebp's WebPAnimEncoder: lossless by default, lossy on request, alpha kept.
-        .target(name: "PickerWebP", dependencies: ["PickerKit", "PickerSystem", "CPickerWebP"]),
+        .target(name: "PickerWebP", dependencies: ["PickerKit", "CPickerWebP"]),
         // PNG frames (or a spec) in, GIF, APNG or WebP out, for Benchmarks/gif_vs_ffmpeg.py and formats_vs_ffmpeg.py;
         // not a product.
         .executableTarget(name: "encode-bench", dependencies: ["PickerGIF", "PickerKit", "PickerRender", "PickerWebP"]),
@@ -145,7 +146,7 @@ let package = Package(
         // and libwebpdemux's decoders played as browsers play them, headless Chromium with a time limit, and Pillow's
         // decoder run by python3 (decode_animation.py, found through #filePath).
         .target(
-            name: "AnimationTestSupport", dependencies: ["PickerKit", "CPickerGIF", "CPickerWebPDemux", "TestSupport"],
+            name: "AnimationTestSupport", dependencies: ["PickerKit", "CPickerGIF", "CPickerWebP", "TestSupport"],
             path: "Tests/AnimationTestSupport", exclude: ["decode_animation.py"]),
         // For every test target: the repository's root, programs run with a time limit, temporary folders removed.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
@@ -169,7 +170,7 @@ let package = Package(
         .testTarget(name: "PickerGIFTests", dependencies: ["PickerKit", "PickerGIF", "CPickerGIF", "AnimationTestSupport"]),
         .testTarget(
             name: "PickerWebPTests",
-            dependencies: ["PickerKit", "PickerWebP", "PickerRender", "CPickerWebPDemux", "AnimationTestSupport", "TestSupport"]),
+            dependencies: ["PickerKit", "PickerWebP", "PickerRender", "CPickerWebP", "AnimationTestSupport", "TestSupport"]),
         .testTarget(name: "PickerVideoTests", dependencies: ["PickerVideo", "PickerKit", "PickerRender", "TestSupport"]),
         .testTarget(
             name: "PickerReelCLITests", dependencies: ["PickerReelCLI", "PickerReel", "pickerreel", "AnimationTestSupport", "TestSupport"],

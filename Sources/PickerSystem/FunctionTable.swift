@@ -1,6 +1,6 @@
 /// A table of C functions that a shim fills from a library it opens with `dlopen`.
 ///
-/// For FFmpeg, librsvg, libwebp, giflib and libimagequant: allocated once, filled once, never freed, so its
+/// For FFmpeg, librsvg and libmicrohttpd: allocated once, filled once, never freed, so its
 /// functions stay valid for the life of the process. Each encoder keeps one in a `static let`, so the library
 /// is opened on first use.
 package struct FunctionTable<Table>: @unchecked Sendable {

@@ -42,26 +42,17 @@ public struct DecodedGIF {
     }
 
     public init(_ bytes: [UInt8]) throws {
-        // giflib is opened with dlopen, as the encoder opens it (CPickerGIF links nothing).
-        let table = UnsafeMutablePointer<picker_gif>.allocate(capacity: 1)
-        defer { table.deallocate() }
-        var message = [CChar](repeating: 0, count: 512)
-        guard picker_gif_load(table, &message, message.count) == 0 else {
-            throw Failure(
-                description: "giflib: " + String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
-        }
-        let giflib = table.pointee
         let source = Source(bytes)
         var error: Int32 = 0
-        guard let file = withExtendedLifetime(source, { giflib.DGifOpen(Unmanaged.passUnretained(source).toOpaque(), Self.read, &error) })
+        guard let file = withExtendedLifetime(source, { DGifOpen(Unmanaged.passUnretained(source).toOpaque(), Self.read, &error) })
         else {
-            throw Failure(description: "DGifOpen: \((giflib.GifErrorString(error).map { String(cString: $0) } ?? "error \(error)"))")
+            throw Failure(description: "DGifOpen: \((GifErrorString(error).map { String(cString: $0) } ?? "error \(error)"))")
         }
-        defer { _ = giflib.DGifCloseFile(file, &error) }
-        guard withExtendedLifetime(source, { giflib.DGifSlurp(file) }) == GIF_OK else {
+        defer { _ = DGifCloseFile(file, &error) }
+        guard withExtendedLifetime(source, { DGifSlurp(file) }) == GIF_OK else {
             throw Failure(
                 description:
-                    "DGifSlurp: \((giflib.GifErrorString(file.pointee.Error).map { String(cString: $0) } ?? "error \(file.pointee.Error)"))"
+                    "DGifSlurp: \((GifErrorString(file.pointee.Error).map { String(cString: $0) } ?? "error \(file.pointee.Error)"))"
             )
         }
         let gif = file.pointee
@@ -85,7 +76,7 @@ public struct DecodedGIF {
                 }
             }
             var control = GraphicsControlBlock(DisposalMode: 0, UserInputFlag: false, DelayTime: 0, TransparentColor: -1)
-            if giflib.DGifSavedExtensionToGCB(file, Int32(imageIndex), &control) != GIF_OK {
+            if DGifSavedExtensionToGCB(file, Int32(imageIndex), &control) != GIF_OK {
                 throw Failure(description: "frame \(imageIndex) has no graphics control block")
             }
             let desc = saved.ImageDesc

@@ -1,4 +1,4 @@
-import CPickerWebPDemux
+import CPickerWebP
 import PickerKit
 
 /// An animated WebP read back with libwebp's `WebPAnimDecoder` (libwebpdemux).

@@ -19,26 +19,23 @@ final class GIFWriter {
     }
 
     let file: UnsafeMutablePointer<GifFileType>
-    private let gif: picker_gif
     let sink = Sink()
     var isClosed = false
 
     /// An encoder writing GIF89a.
     init() throws(GIFEncodingError) {
-        let gif = try GiflibLibrary.functions()
-        self.gif = gif
         var error: Int32 = 0
-        guard let file = gif.EGifOpen(Unmanaged.passUnretained(sink).toOpaque(), Self.write, &error) else {
+        guard let file = EGifOpen(Unmanaged.passUnretained(sink).toOpaque(), Self.write, &error) else {
             throw .giflib(operation: "start a GIF", detail: describeGiflib(error))
         }
         self.file = file
-        gif.EGifSetGifVersion(file, true)
+        EGifSetGifVersion(file, true)
     }
 
     deinit {
         if !isClosed {
             var error: Int32 = 0
-            _ = gif.EGifCloseFile(file, &error)
+            _ = EGifCloseFile(file, &error)
         }
     }
 
@@ -49,7 +46,7 @@ final class GIFWriter {
     func putScreen(width: Int, height: Int, colorMap: GIFColorMap, backgroundIndex: UInt8) throws(GIFEncodingError) {
         let bits = colorMap.pointer.pointee.BitsPerPixel
         try checkGiflib(
-            gif.EGifPutScreenDesc(file, Int32(width), Int32(height), bits, Int32(backgroundIndex), colorMap.pointer), file,
+            EGifPutScreenDesc(file, Int32(width), Int32(height), bits, Int32(backgroundIndex), colorMap.pointer), file,
             "write the \(width) × \(height) screen descriptor")
     }
 
@@ -58,10 +55,10 @@ final class GIFWriter {
         let count = UInt16(clamping: repetitions)
         let identifier = Array("NETSCAPE2.0".utf8)
         let loop: [UInt8] = [1, UInt8(count & 0xFF), UInt8(count >> 8)]
-        try checkGiflib(gif.EGifPutExtensionLeader(file, APPLICATION_EXT_FUNC_CODE), file, "start the loop extension")
-        try checkGiflib(gif.EGifPutExtensionBlock(file, Int32(identifier.count), identifier), file, "write the loop extension")
-        try checkGiflib(gif.EGifPutExtensionBlock(file, Int32(loop.count), loop), file, "write the loop count")
-        try checkGiflib(gif.EGifPutExtensionTrailer(file), file, "end the loop extension")
+        try checkGiflib(EGifPutExtensionLeader(file, APPLICATION_EXT_FUNC_CODE), file, "start the loop extension")
+        try checkGiflib(EGifPutExtensionBlock(file, Int32(identifier.count), identifier), file, "write the loop extension")
+        try checkGiflib(EGifPutExtensionBlock(file, Int32(loop.count), loop), file, "write the loop count")
+        try checkGiflib(EGifPutExtensionTrailer(file), file, "end the loop extension")
     }
 
     /// Writes one frame: its graphics control block (delay, disposal, transparent index), then its rect of palette
@@ -71,20 +68,20 @@ final class GIFWriter {
             DisposalMode: frame.clearsAfterwards ? DISPOSE_BACKGROUND : DISPOSE_DO_NOT, UserInputFlag: false,
             DelayTime: Int32(frame.delay), TransparentColor: Int32(transparentIndex))
         var extensionBytes = [GifByteType](repeating: 0, count: 4)
-        let length = gif.EGifGCBToExtension(&control, &extensionBytes)
+        let length = EGifGCBToExtension(&control, &extensionBytes)
         try checkGiflib(
-            gif.EGifPutExtension(file, GRAPHICS_EXT_FUNC_CODE, Int32(length), extensionBytes), file,
+            EGifPutExtension(file, GRAPHICS_EXT_FUNC_CODE, Int32(length), extensionBytes), file,
             "write a frame's delay and transparency")
         let rect = frame.rect
         try checkGiflib(
-            gif.EGifPutImageDesc(file, Int32(rect.x), Int32(rect.y), Int32(rect.width), Int32(rect.height), false, nil), file,
+            EGifPutImageDesc(file, Int32(rect.x), Int32(rect.y), Int32(rect.width), Int32(rect.height), false, nil), file,
             "start a \(rect.width) × \(rect.height) frame")
         var row = [GifPixelType](repeating: 0, count: rect.width)
         for y in rect.y..<(rect.y + rect.height) {
             let start = y * canvasWidth + rect.x
             for x in 0..<rect.width { row[x] = frame.index(at: start + x, transparentIndex: transparentIndex) }
             // giflib masks the line in place, so it gets a scratch copy.
-            try checkGiflib(gif.EGifPutLine(file, &row, Int32(rect.width)), file, "compress a frame")
+            try checkGiflib(EGifPutLine(file, &row, Int32(rect.width)), file, "compress a frame")
         }
     }
 
@@ -92,7 +89,7 @@ final class GIFWriter {
     func finish() throws(GIFEncodingError) -> [UInt8] {
         isClosed = true
         var error: Int32 = 0
-        guard gif.EGifCloseFile(file, &error) == GIF_OK else {
+        guard EGifCloseFile(file, &error) == GIF_OK else {
             throw .giflib(operation: "finish the GIF", detail: describeGiflib(error))
         }
         return sink.bytes

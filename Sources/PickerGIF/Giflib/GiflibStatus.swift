@@ -2,7 +2,7 @@ import CPickerGIF
 
 /// giflib's own text for an error code.
 func describeGiflib(_ code: Int32) -> String {
-    (try? GiflibLibrary.functions())?.GifErrorString(code).map { String(cString: $0) } ?? "error \(code)"
+    GifErrorString(code).map { String(cString: $0) } ?? "error \(code)"
 }
 
 /// Turns a giflib return value into a thrown `GIFEncodingError` with the error giflib recorded on `file`.

@@ -8,18 +8,13 @@ import CPickerImageQuant
 /// one thread the output is also the same whatever OMP_NUM_THREADS says.
 ///
 /// libgomp keeps the thread count per thread, so setting it here affects only this encoder's thread, and it is
-/// restored afterwards. The functions are looked up in the libimagequant that `ImageQuantLibrary` opened (libgomp
-/// comes in through it, not as a module of ours); a libimagequant built without OpenMP has none, and nothing
-/// needs doing.
+/// restored afterwards.
 enum OpenMPThreads {
     /// Runs `body` with OpenMP limited to one thread on the calling thread.
     static func one<Result>(_ body: () throws -> Result) rethrows -> Result {
-        guard let library = try? ImageQuantLibrary.functions(), let setNumThreads = library.omp_set_num_threads,
-            let maximumThreads = library.omp_get_max_threads
-        else { return try body() }
-        let previous = maximumThreads()
-        setNumThreads(1)
-        defer { setNumThreads(previous) }
+        let previous = omp_get_max_threads()
+        omp_set_num_threads(1)
+        defer { omp_set_num_threads(previous) }
         return try body()
     }
 }

@@ -7,7 +7,7 @@ final class QuantHistogram {
 
     /// An empty histogram.
     init(attributes: QuantAttributes) throws(GIFEncodingError) {
-        guard let histogram = attributes.liq.liq_histogram_create(attributes.pointer) else {
+        guard let histogram = liq_histogram_create(attributes.pointer) else {
             throw .imageQuant(operation: "create a colour histogram", detail: describeQuant(LIQ_OUT_OF_MEMORY))
         }
         pointer = histogram
@@ -15,12 +15,12 @@ final class QuantHistogram {
     }
 
     deinit {
-        attributes.liq.liq_histogram_destroy(pointer)
+        liq_histogram_destroy(pointer)
     }
 
     /// Counts the colours of `image`; the image can be released afterwards.
     func add(_ image: QuantImage) throws(GIFEncodingError) {
-        try checkQuant(attributes.liq.liq_histogram_add_image(pointer, attributes.pointer, image.pointer), "count a frame's colours")
+        try checkQuant(liq_histogram_add_image(pointer, attributes.pointer, image.pointer), "count a frame's colours")
     }
 
     /// Counts opaque colours given as RGBA packed little-endian with their weights; weights too large for
@@ -36,21 +36,21 @@ final class QuantHistogram {
                 count: UInt32(clamping: max(weight / divisor, 1)))
         }
         try checkQuant(
-            attributes.liq.liq_histogram_add_colors(pointer, attributes.pointer, entries, Int32(clamping: entries.count), 0),
+            liq_histogram_add_colors(pointer, attributes.pointer, entries, Int32(clamping: entries.count), 0),
             "count the frames' colours")
     }
 
     /// Chooses the palette for every colour counted so far.
     func quantize() throws(GIFEncodingError) -> QuantResult {
         var result: OpaquePointer?
-        try checkQuant(attributes.liq.liq_histogram_quantize(pointer, attributes.pointer, &result), "choose a palette")
+        try checkQuant(liq_histogram_quantize(pointer, attributes.pointer, &result), "choose a palette")
         guard let result else { throw .imageQuant(operation: "choose a palette", detail: "no result") }
         return QuantResult(pointer: result, attributes: attributes)
     }
 
     /// Adds a colour the palette must contain exactly.
     func addFixedColor(_ color: liq_color) throws(GIFEncodingError) {
-        try checkQuant(attributes.liq.liq_histogram_add_fixed_color(pointer, color, 0), "keep a colour in the palette")
+        try checkQuant(liq_histogram_add_fixed_color(pointer, color, 0), "keep a colour in the palette")
     }
 
     /// A result whose palette is exactly `colors` and stays so through every remap.
@@ -63,7 +63,7 @@ final class QuantHistogram {
         for color in colors { try histogram.addFixedColor(color) }
         let entries = colors.map { liq_histogram_entry(color: $0, count: 1) }
         try checkQuant(
-            attributes.liq.liq_histogram_add_colors(histogram.pointer, attributes.pointer, entries, Int32(entries.count), 0),
+            liq_histogram_add_colors(histogram.pointer, attributes.pointer, entries, Int32(entries.count), 0),
             "count the palette's colours")
         return try histogram.quantize()
     }

@@ -9,7 +9,6 @@ final class QuantImage {
     let pixels: UnsafeMutableBufferPointer<UInt8>
     /// The part of the source picture it holds.
     let rect: PixelRect
-    private let liq: picker_imagequant
 
     /// A libimagequant image holding a copy of the pixels of `image` inside `rect`, which must lie within it and
     /// hold at least one pixel.
@@ -28,19 +27,18 @@ final class QuantImage {
             }
         }
         guard let base = copy.baseAddress,
-            let created = attributes.liq.liq_image_create_rgba(attributes.pointer, base, Int32(rect.width), Int32(rect.height), 0)
+            let created = liq_image_create_rgba(attributes.pointer, base, Int32(rect.width), Int32(rect.height), 0)
         else {
             copy.deallocate()
             throw .imageQuant(operation: "take a \(rect.width) × \(rect.height) image", detail: "the image was refused")
         }
         pointer = created
-        liq = attributes.liq
         pixels = copy
         self.rect = rect
     }
 
     deinit {
-        liq.liq_image_destroy(pointer)
+        liq_image_destroy(pointer)
         pixels.deallocate()
     }
 }

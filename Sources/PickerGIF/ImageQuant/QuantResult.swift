@@ -13,17 +13,17 @@ final class QuantResult {
     }
 
     deinit {
-        attributes.liq.liq_result_destroy(pointer)
+        liq_result_destroy(pointer)
     }
 
     /// Sets the error diffusion strength for later remaps: 0 none, 1 full Floyd–Steinberg.
     func setDithering(_ level: Float) throws(GIFEncodingError) {
-        try checkQuant(attributes.liq.liq_set_dithering_level(pointer, level), "set dithering to \(level)")
+        try checkQuant(liq_set_dithering_level(pointer, level), "set dithering to \(level)")
     }
 
     /// The palette, in index order; read after the first remap, since libimagequant may refine it then.
     var palette: [liq_color] {
-        guard let palette = attributes.liq.liq_get_palette(pointer) else { return [] }
+        guard let palette = liq_get_palette(pointer) else { return [] }
         let count = min(Int(palette.pointee.count), 256)
         return withUnsafeBytes(of: palette.pointee.entries) { raw in
             Array(raw.bindMemory(to: liq_color.self).prefix(count))
@@ -35,7 +35,7 @@ final class QuantResult {
         var indices = [UInt8](repeating: 0, count: pixelCount)
         let status = indices.withUnsafeMutableBytes { buffer in
             guard let base = buffer.baseAddress else { return LIQ_BUFFER_TOO_SMALL }
-            return attributes.liq.liq_write_remapped_image(pointer, image.pointer, base, buffer.count)
+            return liq_write_remapped_image(pointer, image.pointer, base, buffer.count)
         }
         try checkQuant(status, "map a frame to the palette")
         return indices

@@ -2,10 +2,12 @@ import CPickerDeflate
 import PickerKit
 
 /// Decodes the PNG files PickerReel writes (8-bit RGB or RGBA, not interlaced, any row filter) with libdeflate,
-/// several times faster than cairo's reader, and with the straight-alpha values exactly as stored.
+/// with the straight-alpha values exactly as stored.
 ///
+/// Kept beside libpng for `compare`'s speed: read with `LibpngDecoder` instead, differing trees took 1.7 × as long
+/// (20 specs: 4.22 s against 2.43 s), past the 0.8 × blazediff target (Benchmarks/compare_vs_blazediff.py).
 /// Other kinds of PNG (palettes, grey, 16 bits, interlacing, RGB with a transparent colour in tRNS) are not
-/// decoded here: `decode` returns nil and the caller reads them another way (`PNGFile.read`). Not thread-safe:
+/// decoded here: `decode` returns nil and the caller reads them with `LibpngDecoder` (`PNGFile.read`). Not thread-safe:
 /// the decoder reuses its libdeflate decompressor, so each thread needs its own.
 package final class PNGDecoder {
     private let decompressor: OpaquePointer

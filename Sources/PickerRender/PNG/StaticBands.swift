@@ -11,6 +11,9 @@ import Synchronization
 ///
 /// Unfiltered rows only: a filter would make a row's bytes depend on the row above. Thread-safe, shared by the
 /// drawers of one plan: a piece is compressed once, by the first that needs it, while holding a lock.
+///
+/// Kept beside libdeflate, which cannot end a piece with a flush: a PNG render of Fixtures/bench/large.json took
+/// 0.33 s with the bands and 2.85 s with every frame compressed whole by libdeflate (release build, median of 5).
 final class StaticBands: Sendable {
     /// Rows in a band: large enough that the reset at each band's start costs little ratio, small enough to leave
     /// most of a picker's padding out of a frame's changed bands.

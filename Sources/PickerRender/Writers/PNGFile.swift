@@ -31,11 +31,12 @@ package enum PNGFile {
         let head = try readBytes(path, count: 33)
         _ = try PNGStructure.declaredSize(head, path: path)
         let bytes = try readBytes(path, count: PNGStructure.maximumFileBytes)
-        // PickerReel's own kinds of PNG (8-bit RGB and RGBA, not interlaced) decode with libdeflate, several times
-        // faster than cairo and with straight alpha exactly as stored; every other kind, and any file the fast
-        // reader refuses, goes the checked way through cairo (libpng), whose messages say what is wrong.
+        // PickerReel's own kinds of PNG (8-bit RGB and RGBA, not interlaced) decode with libdeflate, faster than
+        // libpng; every other kind, and any file the fast reader refuses, goes the checked way (`PNGStructure`, whose
+        // messages say what is wrong) to libpng, which also keeps straight alpha exactly as stored.
         if let decoder = try? PNGDecoder(), let image = try? decoder.decode(bytes, path: path) { return image }
-        return try ImageSurface(pngBytes: bytes, path: path).rgbaImage()
+        _ = try PNGStructure(checking: bytes, path: path)
+        return try LibpngDecoder.decode(bytes, path: path)
     }
 
     /// Decodes the PNG `bytes` held in memory (an APNG frame made into a still PNG); `path` names the file in errors.
@@ -44,7 +45,7 @@ package enum PNGFile {
     package static func decode(_ bytes: [UInt8], path: String) throws(RenderError) -> RGBAImage {
         _ = try PNGStructure(checking: bytes, path: path)
         if let decoder = try? PNGDecoder(), let image = try? decoder.decode(bytes, path: path) { return image }
-        return try ImageSurface(pngBytes: bytes, path: path).rgbaImage()
+        return try LibpngDecoder.decode(bytes, path: path)
     }
 
     /// The size the PNG at `path` declares in its header, read without decoding it; throws as `read` does for a

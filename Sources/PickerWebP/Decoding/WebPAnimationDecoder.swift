@@ -1,13 +1,9 @@
 import CPickerWebP
 import PickerKit
-import PickerSystem
 
 /// Reads an animated (or still) WebP into the pictures it shows with libwebpdemux's `WebPAnimDecoder`, which applies
 /// each frame's dispose and blend, so `compare` can check a WebP golden frame by frame in time.
 package enum WebPAnimationDecoder {
-    /// libwebpdemux's functions, or why it could not be opened; made on the first WebP read.
-    private static let loaded = FunctionTable<picker_webp_demux>.load { picker_webp_demux_load($0, $1, $2) }
-
     /// True when `bytes` start as a WebP file does (`RIFF`, a size, `WEBP`).
     package static func isWebP(_ bytes: some Collection<UInt8>) -> Bool {
         let head = Array(bytes.prefix(12))
@@ -27,29 +23,24 @@ package enum WebPAnimationDecoder {
 
     /// The pictures of the WebP in `bytes`, each as shown, with its duration; a still WebP is one picture.
     ///
-    /// Throws `WebPDecodingError` naming `path` when libwebpdemux is missing, cannot parse the bytes or stops at a
+    /// Throws `WebPDecodingError` naming `path` when libwebpdemux cannot parse the bytes or stops at a
     /// frame, and for a canvas beyond the picture limits or more frames than `DecodedAnimation.maximumPixels`.
     package static func decode(_ bytes: [UInt8], path: String) throws(WebPDecodingError) -> DecodedAnimation {
         func fail(_ detail: String) -> WebPDecodingError { WebPDecodingError(path: path, detail: detail) }
-        let demux: picker_webp_demux
-        switch loaded {
-        case .success(let table): demux = table.pointer.pointee
-        case .failure(let failure): throw fail("\(failure.reason); install libwebpdemux2")
-        }
         var options = WebPAnimDecoderOptions()
-        guard demux.WebPAnimDecoderOptionsInitInternal(&options, picker_webp_demux_abi()) != 0 else {
+        guard WebPAnimDecoderOptionsInit(&options) != 0 else {
             throw fail("libwebpdemux's version does not match its header")
         }
         options.color_mode = MODE_RGBA
         options.use_threads = 0
         return try bytes.withUnsafeBufferPointer { buffer throws(WebPDecodingError) -> DecodedAnimation in
             var data = WebPData(bytes: buffer.baseAddress, size: buffer.count)
-            guard let decoder = demux.WebPAnimDecoderNewInternal(&data, &options, picker_webp_demux_abi()) else {
+            guard let decoder = WebPAnimDecoderNew(&data, &options) else {
                 throw fail("libwebpdemux cannot parse it: not a WebP, or damaged")
             }
-            defer { demux.WebPAnimDecoderDelete(decoder) }
+            defer { WebPAnimDecoderDelete(decoder) }
             var info = WebPAnimInfo()
-            guard demux.WebPAnimDecoderGetInfo(decoder, &info) != 0 else { throw fail("libwebpdemux cannot read its header") }
+            guard WebPAnimDecoderGetInfo(decoder, &info) != 0 else { throw fail("libwebpdemux cannot read its header") }
             let (width, height, count) = (Int(info.canvas_width), Int(info.canvas_height), Int(info.frame_count))
             guard width > 0, height > 0, width <= SpecLimits.maximumPixelsPerSide, height <= SpecLimits.maximumPixelsPerSide,
                 count <= DecodedAnimation.maximumPixels / (width * height)
@@ -59,10 +50,10 @@ package enum WebPAnimationDecoder {
             var pictures: [RGBAImage] = []
             var delays: [Double] = []
             var previousEnd: Int32 = 0
-            while demux.WebPAnimDecoderHasMoreFrames(decoder) != 0 {
+            while WebPAnimDecoderHasMoreFrames(decoder) != 0 {
                 var canvas: UnsafeMutablePointer<UInt8>?
                 var end: Int32 = 0
-                guard demux.WebPAnimDecoderGetNext(decoder, &canvas, &end) != 0, let canvas,
+                guard WebPAnimDecoderGetNext(decoder, &canvas, &end) != 0, let canvas,
                     let picture = RGBAImage(
                         width: width, height: height, pixels: Array(UnsafeBufferPointer(start: canvas, count: width * height * 4)))
                 else { throw fail("libwebpdemux stops at frame \(pictures.count)") }

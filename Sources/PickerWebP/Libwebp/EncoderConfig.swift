@@ -4,20 +4,19 @@ extension WebPEncoderOptions {
     /// libwebp's configuration for every frame at `method`: lossless with libwebp's default search effort (75),
     /// or lossy at `quality` with sharp RGB to YUV conversion and lossless alpha.
     ///
-    /// Throws `WebPEncoderError.libwebp` when libwebp cannot be opened or rejects it (a version mismatch).
+    /// Throws `WebPEncoderError.libwebp` when libwebp rejects it (a version mismatch).
     func config() throws(WebPEncoderError) -> WebPConfig {
-        let webp = try WebPLibrary.functions()
         var config = WebPConfig()
         switch quality {
         case .lossless:
-            // WebPConfigInit: the default preset at quality 75.
-            guard webp.WebPConfigInitInternal(&config, WEBP_PRESET_DEFAULT, 75, picker_webp_encoder_abi()) != 0 else {
+            // The default preset at quality 75, as WebPConfigInit sets it.
+            guard WebPConfigPreset(&config, WEBP_PRESET_DEFAULT, 75) != 0 else {
                 throw .libwebp(operation: "set up lossless encoding", detail: "the library's version does not match its headers")
             }
             config.lossless = 1
             config.quality = 75
         case .lossy(let quality):
-            guard webp.WebPConfigInitInternal(&config, WEBP_PRESET_DEFAULT, Float(quality), picker_webp_encoder_abi()) != 0 else {
+            guard WebPConfigPreset(&config, WEBP_PRESET_DEFAULT, Float(quality)) != 0 else {
                 throw .libwebp(
                     operation: "set up lossy encoding at quality \(quality)", detail: "the library's version does not match its headers")
             }
@@ -27,7 +26,7 @@ extension WebPEncoderOptions {
             config.use_sharp_yuv = 1
         }
         config.method = Int32(method)
-        guard webp.WebPValidateConfig(&config) != 0 else {
+        guard WebPValidateConfig(&config) != 0 else {
             throw .libwebp(operation: "check the encoding settings", detail: "libwebp found them invalid")
         }
         return config

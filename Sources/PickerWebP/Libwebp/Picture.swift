@@ -6,21 +6,19 @@ import PickerKit
 /// Not thread-safe; each encode makes its own.
 final class Picture {
     private var picture = WebPPicture()
-    private let webp: picker_webp
 
     /// An empty picture.
     ///
-    /// Throws `WebPEncoderError.libwebp` when libwebp cannot be opened or its version does not match its headers.
+    /// Throws `WebPEncoderError.libwebp` when libwebp's version does not match its headers.
     init() throws(WebPEncoderError) {
-        webp = try WebPLibrary.functions()
-        guard webp.WebPPictureInitInternal(&picture, picker_webp_encoder_abi()) != 0 else {
+        guard WebPPictureInit(&picture) != 0 else {
             throw .libwebp(operation: "set up a picture", detail: "the library's version does not match its headers")
         }
         picture.use_argb = 1
     }
 
     deinit {
-        webp.WebPPictureFree(&picture)
+        WebPPictureFree(&picture)
     }
 
     /// Replaces the pixels with `image`'s (straight RGBA, rows without padding).
@@ -30,7 +28,7 @@ final class Picture {
         picture.width = Int32(image.width)
         picture.height = Int32(image.height)
         let imported = image.pixels.withUnsafeBufferPointer { pixels in
-            webp.WebPPictureImportRGBA(&picture, pixels.baseAddress, Int32(image.width * 4))
+            WebPPictureImportRGBA(&picture, pixels.baseAddress, Int32(image.width * 4))
         }
         guard imported != 0 else {
             throw .libwebp(operation: "take a \(image.width) × \(image.height) px frame", detail: errorDescription)

@@ -1,1 +1,0 @@
-#include <webp/demux.h>

@@ -193,7 +193,7 @@ public enum CommandParser {
             if let matte = parsed.value("--gif-matte") {
                 if matte == "none" {
                     options.gifMatte = .noMatte
-                } else if let color = PickerColor(matte), let value = color.resolved(in: .light), value.alpha >= 1 {
+                } else if let color = PickerColor(matte), color.isOpaque {
                     options.gifMatte = .color(color)
                 } else {
                     throw UsageError(
@@ -220,7 +220,7 @@ public enum CommandParser {
                 options.video.chroma = value
             }
             if let matte = parsed.value("--video-matte") {
-                guard let color = PickerColor(matte), let value = color.resolved(in: .light), value.alpha >= 1 else {
+                guard let color = PickerColor(matte), color.isOpaque else {
                     throw UsageError(
                         command: name, message: "--video-matte \(matte): expected an opaque colour (#RRGGBB or a name such as white)")
                 }
@@ -392,7 +392,7 @@ public enum CommandParser {
         var times: [Double] = []
         var labels: [String: String] = [:]
         for word in list.split(separator: ",", omittingEmptySubsequences: false) {
-            let text = word.trimmingWhitespace()
+            let text = word.trimmingSpaces()
             guard let time = Double(text), time.isFinite, time >= 0 else {
                 throw UsageError(
                     command: "render",
@@ -412,7 +412,7 @@ public enum CommandParser {
     static func parseFormats(_ list: String) throws(UsageError) -> [OutputFormat] {
         var formats: [OutputFormat] = []
         for word in list.split(separator: ",", omittingEmptySubsequences: false) {
-            let name = word.trimmingWhitespace()
+            let name = word.trimmingSpaces()
             guard let format = OutputFormat(rawValue: name) else {
                 let known = OutputFormat.allCases.map(\.rawValue).joined(separator: ", ")
                 throw UsageError(command: "render", message: "--format: unknown format '\(name)'; known formats: \(known)")

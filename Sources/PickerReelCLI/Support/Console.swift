@@ -1,5 +1,6 @@
 import FoundationEssentials
 import PickerKit
+import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -51,37 +52,40 @@ public struct Console: Sendable {
 }
 
 /// Writes to file descriptors with `write(2)`, keeping the first failure instead of trapping.
-final class StreamFailures: @unchecked Sendable {
-    // @unchecked: `recorded` and `dead` are only touched while holding `lock`.
-    private let lock = Lock()
-    private var recorded: String?
-    private var dead: Set<Int32> = []
+final class StreamFailures: Sendable {
+    /// The first failure, as "standard output: reason", and the descriptors that failed, written no more.
+    private let state = Mutex<(recorded: String?, dead: Set<Int32>)>((nil, []))
 
-    var first: String? {
-        lock.lock()
-        defer { lock.unlock() }
-        return recorded
-    }
+    var first: String? { state.withLock { $0.recorded } }
 
     func write(_ text: String, to descriptor: Int32, name: String) {
-        lock.lock()
-        defer { lock.unlock() }
-        guard !dead.contains(descriptor) else { return }
-        let bytes = Array(text.utf8)
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes.withUnsafeBytes { buffer in
-                POSIXCall.write(descriptor, buffer.baseAddress.map { $0 + offset }, buffer.count - offset)
+        state.withLock { state in
+            guard !state.dead.contains(descriptor) else { return }
+            let bytes = Array(text.utf8)
+            var offset = 0
+            while offset < bytes.count {
+                let written = bytes.withUnsafeBytes { buffer in
+                    systemWrite(descriptor, buffer.baseAddress.map { $0 + offset }, buffer.count - offset)
+                }
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    // EBADF: the descriptor was closed when the tool started (see `StandardDescriptors`).
+                    let reason = errno == EBADF ? "it is closed" : String(cString: strerror(errno))
+                    if state.recorded == nil { state.recorded = "\(name): \(reason)" }
+                    state.dead.insert(descriptor)
+                    return
+                }
+                offset += written
             }
-            if written < 0 {
-                if errno == EINTR { continue }
-                // EBADF: the descriptor was closed when the tool started (see `StandardDescriptors`).
-                let reason = errno == EBADF ? "it is closed" : String(cString: strerror(errno))
-                if recorded == nil { recorded = "\(name): \(reason)" }
-                dead.insert(descriptor)
-                return
-            }
-            offset += written
         }
     }
+}
+
+/// `write(2)`, by a name that methods called `write` cannot hide: the bytes written, or -1 with `errno` set.
+func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer?, _ count: Int) -> Int {
+    #if canImport(Glibc)
+        Glibc.write(descriptor, bytes, count)
+    #else
+        Darwin.write(descriptor, bytes, count)
+    #endif
 }

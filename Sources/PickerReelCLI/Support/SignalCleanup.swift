@@ -32,9 +32,7 @@ public enum SignalCleanup {
         for signalNumber in handled { sigaddset(&blocked, signalNumber) }
         pthread_sigmask(SIG_BLOCK, &blocked, nil)
         let waiter = SignalWaiter(signals: blocked, console: console)
-        if let thread = LaneThread({ waiter.run() }) {
-            thread.detach()
-        } else {
+        if !startDetachedThread({ waiter.run() }) {
             // No thread: the signals get their default action again (the process ends, folders as the commit
             // protocol leaves them, which the next render recovers).
             pthread_sigmask(SIG_UNBLOCK, &blocked, nil)
@@ -85,7 +83,7 @@ private final class SignalWaiter: @unchecked Sendable {
             run()
             return
         }
-        let (unchanged, completed) = OutputFolders.shared.interruptAll()
+        let (unchanged, completed) = Renderer.interruptWrites()
         var message = "pickerreel: interrupted"
         if !unchanged.isEmpty { message += "; left as it was: \(unchanged.joined(separator: ", "))" }
         if !completed.isEmpty { message += "; already complete: \(completed.joined(separator: ", "))" }

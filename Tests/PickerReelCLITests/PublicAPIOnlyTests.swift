@@ -6,8 +6,9 @@ import Testing
 /// package's would, and it declares nothing public of its own.
 @Suite("Public API only")
 struct PublicAPIOnlyTests {
-    /// The tool's sources type-check against the built library modules without `-package-name`, so that no `package`
-    /// declaration of the library is visible to them: everything the tool calls, a user can call too.
+    /// The tool's sources type-check against the built library modules as another package's sources would (a
+    /// `-package-name` of their own), so that no `package` declaration of the library is visible to them: everything
+    /// the tool calls, a user can call too.
     @Test func theToolCompilesAgainstThePublicLibraryAlone() throws {
         let sources = try Self.toolSources()
         #expect(sources.count > 20)
@@ -50,7 +51,7 @@ struct PublicAPIOnlyTests {
         return files.filter { $0.hasSuffix(".swift") }.sorted().map { folder.appendingPathComponent($0) }
     }
 
-    /// The flags SwiftPM would give, less `-package-name`: the built modules, the C modules' maps and their
+    /// The flags SwiftPM would give, with another package's name: the built modules, the C modules' maps and their
     /// libraries' header folders.
     static func compilerArguments() throws -> [String] {
         // The modules beside this test bundle (`.build/<triple>/debug/Modules`), which `swift build --build-tests` made.
@@ -62,7 +63,12 @@ struct PublicAPIOnlyTests {
             })
         else { throw ModulesNotBuilt(looked: candidates.map(\.path)) }
         // One frontend for the whole module (-wmo), so that every file's errors are reported, not the first file's alone.
-        var arguments = ["-swift-version", "6", "-module-name", "PickerReelCLI", "-parse-as-library", "-wmo", "-I", modules.path]
+        // A package name of its own, as another package's: the tool's own `package` declarations compile, the library's
+        // are out of reach.
+        var arguments = [
+            "-swift-version", "6", "-module-name", "PickerReelCLI", "-package-name", "another-package", "-parse-as-library", "-wmo",
+            "-I", modules.path,
+        ]
         let sources = repositoryRoot.appendingPathComponent("Sources")
         for folder in try FileManager.default.contentsOfDirectory(atPath: sources.path).sorted() where folder.hasPrefix("CPicker") {
             arguments += [

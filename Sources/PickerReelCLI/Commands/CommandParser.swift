@@ -8,7 +8,7 @@ import PickerReel
 #endif
 
 /// Turns the tool's arguments into a `Command`, with no side effects, so tests can call it directly.
-public enum CommandParser {
+package enum CommandParser {
     static let commandSummaries: [(name: String, summary: String)] = [
         ("render", "Render one or more specs: PNG or SVG frames, GIF, APNG, WebP, MP4, WebM, animated SVG, contact sheet."),
         ("frame", "Render one frame, by time or index, to a PNG or SVG file."),
@@ -88,7 +88,7 @@ public enum CommandParser {
     ]
 
     /// The top-level help.
-    public static var toolHelp: String {
+    package static var toolHelp: String {
         let width = (commandSummaries.map(\.name.count).max() ?? 0) + 3
         let commands = commandSummaries.map { "  " + $0.name.padded(to: width) + $0.summary }
         return """
@@ -158,7 +158,7 @@ public enum CommandParser {
     /// Parses the arguments after the program name.
     ///
     /// Throws `UsageError` for an unknown command or option, a missing argument, or a malformed value.
-    public static func parse(_ arguments: [String]) throws(UsageError) -> Command {
+    package static func parse(_ arguments: [String]) throws(UsageError) -> Command {
         guard let name = arguments.first else { return .help(text: toolHelp) }
         let rest = Array(arguments.dropFirst())
         switch name {

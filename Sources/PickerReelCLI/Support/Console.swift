@@ -12,18 +12,18 @@ import Synchronization
 ///
 /// Writing never traps: a stream that cannot be written (a full disk, a closed descriptor, a reader that went away)
 /// is remembered, and `PickerReelTool.run` turns it into exit status 2.
-public struct Console: Sendable {
+package struct Console: Sendable {
     /// Writes to standard output.
-    public var out: @Sendable (String) -> Void
+    package var out: @Sendable (String) -> Void
     /// Writes to standard error.
-    public var err: @Sendable (String) -> Void
+    package var err: @Sendable (String) -> Void
     /// True when standard error is a terminal, so a progress line can be redrawn in place.
-    public var errIsTerminal: Bool
+    package var errIsTerminal: Bool
     /// The first write that failed, as "standard output: reason", or nil.
-    public var failure: @Sendable () -> String?
+    package var failure: @Sendable () -> String?
 
     /// A console of the given writers that never fails.
-    public init(out: @escaping @Sendable (String) -> Void, err: @escaping @Sendable (String) -> Void, errIsTerminal: Bool = false) {
+    package init(out: @escaping @Sendable (String) -> Void, err: @escaping @Sendable (String) -> Void, errIsTerminal: Bool = false) {
         self.out = out
         self.err = err
         self.errIsTerminal = errIsTerminal
@@ -41,7 +41,7 @@ public struct Console: Sendable {
     }
 
     /// The process's real standard output and error.
-    public static let standard: Console = {
+    package static let standard: Console = {
         let failures = StreamFailures()
         return Console(
             out: { text in failures.write(text, to: STDOUT_FILENO, name: "standard output") },

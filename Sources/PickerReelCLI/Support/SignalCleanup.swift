@@ -21,9 +21,9 @@ import Synchronization
 /// ignoring a signal discards one already pending, so a Ctrl-C in the first milliseconds, or one sent while a
 /// parent held the signal blocked, was lost and the render ran on to the end; blocked, it waits for the thread. A
 /// signal the tool was started with ignored (`nohup` ignores SIGHUP, a shell's background job SIGINT) stays ignored.
-public enum SignalCleanup {
+package enum SignalCleanup {
     /// Installs the handlers; call once at start-up, before any work begins or any thread is started.
-    public static func install(console: Console = .standard) {
+    package static func install(console: Console = .standard) {
         signal(SIGPIPE, SIG_IGN)
         let handled = [SIGINT, SIGTERM, SIGHUP].filter { !isIgnored($0) }
         guard !handled.isEmpty else { return }

@@ -96,7 +96,7 @@ public final class Renderer: Sendable {
 
         /// The bytes a write of `formats` holds at its peak on up to `threads` threads within `budget`
         /// (`MemoryBudget`'s figures): its drawers, and the largest encoder beside them.
-        package func memory(formats: [OutputFormat], threads: Int, within budget: MemoryBudget) -> Int {
+        func memory(formats: [OutputFormat], threads: Int, within budget: MemoryBudget) -> Int {
             let pixels = plan.pixelWidth * plan.pixelHeight
             let drawer = MemoryBudget.drawerBytes(pixels: pixels) + plan.pictureBytes
             let encoder = formats.map { MemoryBudget.encoderBytes($0, pixels: pixels) }.max() ?? 0

@@ -139,7 +139,7 @@ let package = Package(
         .executableTarget(name: "video-bench", dependencies: ["PickerVideo", "PickerKit", "PickerRender"]),
 
         // The command-line tool: arguments to library calls, messages and exit codes; a library so tests can call it.
-        .target(name: "PickerReelCLI", dependencies: ["PickerReel", "PickerSystem", "CPickerMicroHTTPD"]),
+        .target(name: "PickerReelCLI", dependencies: ["PickerReel", "CPickerMicroHTTPD"]),
         .executableTarget(name: "pickerreel", dependencies: ["PickerReelCLI"]),
 
         // For the animation tests only: synthetic frames, playback checks, an independent APNG chunk reader, giflib's

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import PickerKit
+import PickerRender
 import PickerSystem
 
 #if canImport(Glibc)
@@ -17,6 +18,26 @@ extension PickerSpec {
     public init(contentsOf url: URL, file: String? = nil) throws(SpecError) {
         let name = file ?? url.relativePath
         self = try PickerSpec.decode(try SpecFile.read(url.path, name: name), file: name)
+    }
+}
+
+extension PickerSpec {
+    /// Reads and validates the spec file at `url` as `init(contentsOf:file:)` does, refusing it when its real path
+    /// (links resolved) leads outside `root`, the folder its icons and images must be inside too (nil: the repository
+    /// that holds it; see `Renderer.init`).
+    ///
+    /// For a spec from an untrusted change (a pull request's link to a file of the runner's): nothing of a file outside
+    /// is read. Throws `SpecError` naming the file for a spec outside the root, and as `init(contentsOf:file:)` does.
+    public init(contentsOf url: URL, file: String? = nil, root: URL?) throws(SpecError) {
+        let path = url.relativePath
+        let scope = FileScope(specFile: path, root: root?.relativePath)
+        if let real = FileScope.realPath(path), real != scope.root, !real.hasPrefix(scope.root == "/" ? "/" : scope.root + "/") {
+            throw SpecError(
+                file: file ?? path, path: .root,
+                problem: .unreadable(reason: "it leads outside the root \(scope.root) (a link); a spec must be inside it, as its icons are")
+            )
+        }
+        try self.init(contentsOf: url, file: file)
     }
 }
 

@@ -4,15 +4,15 @@ import PickerReel
 
 /// The `pickerreel` command-line tool: parses the arguments, runs the command, and maps every failure to one
 /// message on standard error and exit status 2.
-public enum PickerReelTool {
+package enum PickerReelTool {
     /// The tool's version.
-    public static let version = "0.2.0"
+    package static let version = "0.2.0"
 
     /// Runs the tool with `arguments` (without the program name) and returns the exit status.
     ///
     /// An output stream that cannot be written (a full disk, a closed descriptor) makes the status 2 whatever the
     /// command did, with a message on standard error when that one still works.
-    public static func run(_ arguments: [String], console: Console = .standard) -> Int32 {
+    package static func run(_ arguments: [String], console: Console = .standard) -> Int32 {
         let status = execute(arguments, console: console)
         if let failure = console.failure() {
             console.err(ErrorLine.line("cannot write to \(failure)") + "\n")

@@ -24,5 +24,5 @@ SignalCleanup.install()
 let status = PickerReelTool.run(Array(CommandLine.arguments.dropFirst()))
 // When a signal stopped the work, its handler is leaving the output folders whole and will exit with
 // 128 + signal; wait for it rather than racing it with an ordinary exit status.
-while OutputFolders.shared.isInterrupted { pause() }
+while Renderer.writesAreInterrupted { pause() }
 exit(status)

@@ -42,7 +42,7 @@ extension JSONReport {
         }
 
         /// The comparison this entry reports, for merging reports; `size` is the file's picture size.
-        package func comparison(size: ImageSize) -> AnimationComparison {
+        public func comparison(size: ImageSize) -> AnimationComparison {
             func timing(_ timing: Timing) -> PlaybackTiming {
                 PlaybackTiming(fps: timing.fps, length: timing.length, frames: timing.frames, loopCount: timing.loopCount)
             }

@@ -21,7 +21,7 @@ public struct FolderComparison: Sendable {
     public var diffPath: String?
     /// Top folders of EXPECTED (spec folders) that another shard of the run rendered: when ACTUAL has no such folder,
     /// its files are left out rather than reported removed (`render --shard` records them).
-    package var otherShardsSpecs: Set<String> = []
+    public var otherShardsSpecs: Set<String> = []
 
     /// A comparison with the measured default settings, no tolerance, and no diff pictures unless given.
     public init(settings: ComparisonSettings = ComparisonSettings(), tolerance: Tolerance = .exact, diffPath: String? = nil) {

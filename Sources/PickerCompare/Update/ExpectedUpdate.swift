@@ -69,24 +69,35 @@ public enum ExpectedUpdate {
     /// compare refuses a tree that holds one).
     ///
     /// Another update or a render into it fails at once. Give the result to `apply(_:through:)`; dropping it (or
-    /// `discard()`) leaves EXPECTED as it was.
+    /// `release()`) leaves EXPECTED as it was.
     ///
     /// Throws `CompareError` when EXPECTED is locked by another update or render, or cannot be made or written.
-    package static func lock(_ root: String) throws(CompareError) -> OutputFolder {
+    public static func lock(_ root: String) throws(CompareError) -> LockedTree {
         do {
             let locked = try OutputFolder(destination: URL(fileURLWithPath: root))
             for folder in CompareInput.unfinishedSwitches(in: root) {
                 // Locking a folder finishes the switch left in it.
                 try OutputFolder(destination: URL(fileURLWithPath: folder)).discard()
             }
-            return locked
+            return LockedTree(folder: locked)
         } catch {
             throw CompareError(.updateFailed(path: root, reason: reason(error), rolledBack: true))
         }
     }
 
-    /// `apply(_:)` through `output`, the lock `lock(_:)` took before comparing; nil takes it now.
-    package static func apply(_ summary: ComparisonSummary, through locked: OutputFolder?) throws(CompareError) -> [Change] {
+    /// The tree EXPECTED, locked by `lock(_:)` until `apply(_:through:)` writes through it or `release()` unlocks it.
+    public struct LockedTree {
+        let folder: OutputFolder
+
+        /// Unlocks EXPECTED, leaving it as it was.
+        public func release() { folder.discard() }
+    }
+
+    /// `apply(_:)` through `locked`, the lock `lock(_:)` took before comparing; nil takes it now.
+    ///
+    /// Throws as `apply(_:)` does.
+    public static func apply(_ summary: ComparisonSummary, through tree: LockedTree?) throws(CompareError) -> [Change] {
+        let locked = tree?.folder
         let changes = plan(summary)
         guard !changes.isEmpty else {
             locked?.discard()
@@ -101,7 +112,7 @@ public enum ExpectedUpdate {
         if let locked {
             output = locked
         } else {
-            output = try lock(root)
+            output = try lock(root).folder
         }
         // A render's manifest in a folder whose pictures change no longer describes them. ACTUAL's, marked as
         // accepted (never up to date for a render), takes its place, so EXPECTED keeps the render environment its

@@ -58,6 +58,9 @@ public struct PickerColor: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// True for a well-formed colour drawn fully opaque (in a light picker): what a GIF or video matte must be.
+    public var isOpaque: Bool { (resolved(in: .light)?.alpha ?? 0) >= 1 }
+
     /// The sRGB value drawn in a picker of `scheme`; nil for a malformed colour (which validation rejects first).
     package func resolved(in scheme: ColorScheme) -> RGBAColor? {
         switch value {

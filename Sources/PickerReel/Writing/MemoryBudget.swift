@@ -81,11 +81,11 @@ public struct MemoryBudget: Sendable, Equatable, CustomStringConvertible {
 ///
 /// A render asking for more than the whole budget waits until nothing else holds any, then runs alone. Renders
 /// take their share before making anything, and hold only one share, so waiting cannot deadlock.
-package final class SharedMemoryBudget: @unchecked Sendable {
+final class SharedMemoryBudget: @unchecked Sendable {
     // @unchecked: `held` is only touched while holding `condition`'s lock.
     private let condition = Condition()
     private var held = 0
-    package let budget: MemoryBudget
+    let budget: MemoryBudget
 
     /// glibc's `malloc_trim`, which returns the free memory of every arena to the system; nil elsewhere (its header
     /// is not in Swift's Glibc module, so it is looked up by name).
@@ -94,12 +94,12 @@ package final class SharedMemoryBudget: @unchecked Sendable {
         return unsafeBitCast(symbol, to: (@convention(c) (Int) -> Int32).self)
     }()
 
-    package init(_ budget: MemoryBudget) {
+    init(_ budget: MemoryBudget) {
         self.budget = budget
     }
 
     /// Waits until `bytes` fit beside what is held (or nothing is held), takes them, runs `body`, gives them back.
-    package func withShare<T>(of bytes: Int, _ body: () throws -> T) rethrows -> T {
+    func withShare<T>(of bytes: Int, _ body: () throws -> T) rethrows -> T {
         let share = min(bytes, budget.bytes)
         condition.lock()
         while held > 0 && held + share > budget.bytes { condition.wait() }

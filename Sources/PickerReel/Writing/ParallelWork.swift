@@ -15,7 +15,7 @@ import Synchronization
 /// Each thread takes the next job not yet started, in index order, so a long job does not hold back the jobs
 /// queued behind it: give the longest first. Jobs must not share non-Sendable state: each creates its own Cairo
 /// and Pango objects.
-package func runInParallel<Failure: Error>(count: Int, workers: Int, _ job: @Sendable (Int) throws(Failure) -> Void) -> [Int: Failure] {
+func runInParallel<Failure: Error>(count: Int, workers: Int, _ job: @Sendable (Int) throws(Failure) -> Void) -> [Int: Failure] {
     let failures = FailureBox<Failure>()
     let lanes = max(1, min(workers, count))
     let taken = SharedCounter()
@@ -41,13 +41,12 @@ package func runInParallel<Failure: Error>(count: Int, workers: Int, _ job: @Sen
     return failures.all
 }
 
-/// A POSIX thread: one lane of `runInParallel`, joined before the call returns, or the tool's signal thread,
-/// detached.
-package final class LaneThread {
+/// A POSIX thread: one lane of `runInParallel`, joined before the call returns.
+final class LaneThread {
     private var thread = pthread_t()
 
     /// Starts `body` on a new thread (which inherits the caller's blocked signals); nil when none can be made.
-    package init?(_ body: @escaping @Sendable () -> Void) {
+    init?(_ body: @escaping @Sendable () -> Void) {
         let box = Unmanaged.passRetained(LaneBody(body)).toOpaque()
         let started = pthread_create(
             &thread, nil,
@@ -66,11 +65,6 @@ package final class LaneThread {
     func join() {
         pthread_join(thread, nil)
     }
-
-    /// Lets the thread run on its own: nobody will wait for it, and it releases what it holds when it ends.
-    package func detach() {
-        pthread_detach(thread)
-    }
 }
 
 /// What a `LaneThread` runs, passed through `pthread_create`'s context pointer.
@@ -83,27 +77,27 @@ private final class LaneBody: Sendable {
 }
 
 /// Errors gathered from worker threads.
-package final class FailureBox<Failure: Error>: Sendable {
+final class FailureBox<Failure: Error>: Sendable {
     private let errors = Mutex<[Int: Failure]>([:])
 
-    package func record(_ error: Failure, for index: Int) {
+    func record(_ error: Failure, for index: Int) {
         errors.withLock { errors in
             if errors[index] == nil { errors[index] = error }
         }
     }
 
-    package var all: [Int: Failure] {
+    var all: [Int: Failure] {
         errors.withLock { $0 }
     }
 }
 
 /// A counter several threads add to, for progress.
-package final class SharedCounter: Sendable {
-    package init() {}
+final class SharedCounter: Sendable {
+    init() {}
     private let value = Mutex(0)
 
     /// Adds `amount` and returns the new total.
-    package func add(_ amount: Int) -> Int {
+    func add(_ amount: Int) -> Int {
         value.withLock { value in
             value += amount
             return value

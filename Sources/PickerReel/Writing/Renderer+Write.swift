@@ -109,7 +109,8 @@ extension Renderer {
             throw error
         }
         return WriteSummary(
-            folder: output.destination.path, files: files.sorted(), frameCount: frameCount, framesDrawn: drawn.add(0), bytes: bytes.add(0))
+            folder: output.destination.path, files: files.sorted(), frameCount: frameCount, framesDrawn: drawn.add(0), bytes: bytes.add(0),
+            momentCount: moments?.count)
     }
 
     /// The bytes of `format` in memory: frame `frame` of a per-frame format, or the whole animation's file.

@@ -62,4 +62,6 @@ public struct WriteSummary: Equatable, Sendable {
     public var framesDrawn: Int
     /// Bytes written in all.
     public var bytes: Int
+    /// The moment pictures written (`WriteOptions.moments`); nil when every frame was written.
+    public var momentCount: Int? = nil
 }

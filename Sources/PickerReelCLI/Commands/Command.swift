@@ -4,7 +4,7 @@ import PickerReel
 /// A fully parsed command line: what to do and with which options.
 ///
 /// `CommandParser.parse` makes one; tests call it directly.
-public enum Command: Equatable, Sendable {
+package enum Command: Equatable, Sendable {
     /// Render every frame of each spec (the built-in demo when none is given).
     case render(RenderOptions)
     /// Render one frame to a file.
@@ -28,53 +28,53 @@ public enum Command: Equatable, Sendable {
 }
 
 /// The options of `pickerreel render`.
-public struct RenderOptions: Equatable, Sendable {
+package struct RenderOptions: Equatable, Sendable {
     /// Spec files; empty renders the built-in seed demo.
-    public var specPaths: [String] = []
+    package var specPaths: [String] = []
     /// The parent folder of the output: each spec renders into `<output>/<spec name>/`; nil means `Output`.
-    public var outputPath: String?
+    package var outputPath: String?
     /// Which files to write for each spec.
-    public var formats: [OutputFormat] = [.png]
+    package var formats: [OutputFormat] = [.png]
     /// No progress or summary on standard error.
-    public var quiet = false
+    package var quiet = false
     /// Render only shard K of N, the specs split by cost (`Shard.pick`), for a CI matrix.
-    public var shard: Shard?
+    package var shard: Shard?
     /// Worker threads; nil uses every core.
-    public var jobs: Int?
+    package var jobs: Int?
     /// How much memory the pictures may take at once, across every spec of the batch.
-    public var memory = MemoryBudget.standard
+    package var memory = MemoryBudget.standard
     /// libdeflate's level for PNG frames, 0 (stored) to 12 (smallest, slowest); nil uses `PNGCompression.standard`.
-    public var pngLevel: Int?
+    package var pngLevel: Int?
     /// What translucent pixels of a GIF are blended over.
-    public var gifMatte: GIFMatte = .automatic
+    package var gifMatte: GIFMatte = .automatic
     /// The animated WebP's quality, 0–100; nil writes it lossless.
-    public var webpQuality: Int?
+    package var webpQuality: Int?
     /// How MP4 and WebM videos are encoded.
-    public var video = VideoOptions()
+    package var video = VideoOptions()
     /// The variants to render, by suffix (`dark-rtl`, or `default` for the spec's own appearance); empty renders
     /// every variant each spec lists.
-    public var variants: [String] = []
+    package var variants: [String] = []
     /// `--root`: the folder every icon and image must be inside; nil uses the repository that holds each spec (its
     /// nearest folder with a `.git`), or the spec's own folder.
-    public var root: String?
+    package var root: String?
     /// `--times`: the moments, in seconds, to write as PNG pictures named as `assertPickerSnapshot` names its
     /// goldens (`<name>.0.500s.png`), instead of every frame; empty writes every frame.
-    public var times: [Double] = []
+    package var times: [Double] = []
     /// `--every SECONDS`: the moments 0, SECONDS, 2 × SECONDS, … through each spec's end, as `times` writes them.
-    public var every: Double?
+    package var every: Double?
     /// `--force`: render every spec, even those whose output folder's manifest says they are up to date.
-    public var force = false
+    package var force = false
 
     /// The defaults: the built-in demo into `Output/seed-demo/` as PNG frames.
-    public init() {}
+    package init() {}
 }
 
 /// One shard of a batch: shard `index` (1-based) of `count`, the specs split so that each shard's cost is nearly equal.
-public struct Shard: Equatable, Sendable {
+package struct Shard: Equatable, Sendable {
     /// Which shard, from 1 to `count`.
-    public var index: Int
+    package var index: Int
     /// How many shards the batch is split into.
-    public var count: Int
+    package var count: Int
 
     /// The items of `items` this shard takes, in their order; the shards 1…count together take every item exactly
     /// once, whatever order `items` came in.
@@ -82,7 +82,7 @@ public struct Shard: Equatable, Sendable {
     /// Greedy by cost: the items sorted by cost (heaviest first, then by name), each given to the shard whose cost is
     /// lowest so far (the lowest-numbered among equals). The split depends only on the names and costs, so every
     /// machine computes the same one. A count above the number of items leaves the shards past it empty.
-    public func pick<T>(from items: [T], name: (T) -> String, cost: (T) -> Int) -> [T] {
+    package func pick<T>(from items: [T], name: (T) -> String, cost: (T) -> Int) -> [T] {
         let shards = min(count, items.count)
         guard index <= shards else { return [] }
         let keyed = items.indices.map { (position: $0, name: name(items[$0]), cost: max(0, cost(items[$0]))) }
@@ -127,20 +127,20 @@ private struct ShardHeap {
 }
 
 /// The options of `pickerreel frame`.
-public struct FrameOptions: Equatable, Sendable {
+package struct FrameOptions: Equatable, Sendable {
     /// The spec file.
-    public var specPath: String
+    package var specPath: String
     /// Which moment to draw.
-    public var moment: Moment
+    package var moment: Moment
     /// The file to write; its extension (.png or .svg) picks the format.
-    public var outputPath: String
+    package var outputPath: String
     /// One of the spec's variants, by suffix; nil draws the spec's own appearance.
-    public var variant: String? = nil
+    package var variant: String? = nil
     /// `--root`, as in `RenderOptions.root`.
-    public var root: String? = nil
+    package var root: String? = nil
 
     /// A frame chosen by time or by index.
-    public enum Moment: Equatable, Sendable {
+    package enum Moment: Equatable, Sendable {
         case time(Double)
         case index(Int)
     }

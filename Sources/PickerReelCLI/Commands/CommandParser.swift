@@ -8,7 +8,7 @@ import PickerReel
 #endif
 
 /// Turns the tool's arguments into a `Command`, with no side effects, so tests can call it directly.
-public enum CommandParser {
+package enum CommandParser {
     static let commandSummaries: [(name: String, summary: String)] = [
         ("render", "Render one or more specs: PNG or SVG frames, GIF, APNG, WebP, MP4, WebM, animated SVG, contact sheet."),
         ("frame", "Render one frame, by time or index, to a PNG or SVG file."),
@@ -88,7 +88,7 @@ public enum CommandParser {
     ]
 
     /// The top-level help.
-    public static var toolHelp: String {
+    package static var toolHelp: String {
         let width = (commandSummaries.map(\.name.count).max() ?? 0) + 3
         let commands = commandSummaries.map { "  " + $0.name.padded(to: width) + $0.summary }
         return """
@@ -158,7 +158,7 @@ public enum CommandParser {
     /// Parses the arguments after the program name.
     ///
     /// Throws `UsageError` for an unknown command or option, a missing argument, or a malformed value.
-    public static func parse(_ arguments: [String]) throws(UsageError) -> Command {
+    package static func parse(_ arguments: [String]) throws(UsageError) -> Command {
         guard let name = arguments.first else { return .help(text: toolHelp) }
         let rest = Array(arguments.dropFirst())
         switch name {
@@ -193,7 +193,7 @@ public enum CommandParser {
             if let matte = parsed.value("--gif-matte") {
                 if matte == "none" {
                     options.gifMatte = .noMatte
-                } else if let color = PickerColor(matte), let value = color.resolved(in: .light), value.alpha >= 1 {
+                } else if let color = PickerColor(matte), color.isOpaque {
                     options.gifMatte = .color(color)
                 } else {
                     throw UsageError(
@@ -220,7 +220,7 @@ public enum CommandParser {
                 options.video.chroma = value
             }
             if let matte = parsed.value("--video-matte") {
-                guard let color = PickerColor(matte), let value = color.resolved(in: .light), value.alpha >= 1 else {
+                guard let color = PickerColor(matte), color.isOpaque else {
                     throw UsageError(
                         command: name, message: "--video-matte \(matte): expected an opaque colour (#RRGGBB or a name such as white)")
                 }
@@ -392,7 +392,7 @@ public enum CommandParser {
         var times: [Double] = []
         var labels: [String: String] = [:]
         for word in list.split(separator: ",", omittingEmptySubsequences: false) {
-            let text = word.trimmingWhitespace()
+            let text = word.trimmingSpaces()
             guard let time = Double(text), time.isFinite, time >= 0 else {
                 throw UsageError(
                     command: "render",
@@ -412,7 +412,7 @@ public enum CommandParser {
     static func parseFormats(_ list: String) throws(UsageError) -> [OutputFormat] {
         var formats: [OutputFormat] = []
         for word in list.split(separator: ",", omittingEmptySubsequences: false) {
-            let name = word.trimmingWhitespace()
+            let name = word.trimmingSpaces()
             guard let format = OutputFormat(rawValue: name) else {
                 let known = OutputFormat.allCases.map(\.rawValue).joined(separator: ", ")
                 throw UsageError(command: "render", message: "--format: unknown format '\(name)'; known formats: \(known)")

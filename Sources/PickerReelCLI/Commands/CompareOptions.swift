@@ -1,39 +1,39 @@
 import PickerCompare
 
 /// The options of `pickerreel compare`, one field per flag.
-public struct CompareOptions: Equatable, Sendable {
+package struct CompareOptions: Equatable, Sendable {
     /// EXPECTED: the reference PNG file or folder tree (the goldens).
-    public var expected: String
+    package var expected: String
     /// ACTUAL: the PNG file or folder tree to check against it.
-    public var actual: String
+    package var actual: String
     /// `--metric oklab|yiq`; `ColorMetric.standard` by default.
-    public var metric: ColorMetric = .standard
+    package var metric: ColorMetric = .standard
     /// `--threshold T`; nil takes the metric's default.
-    public var threshold: Double?
+    package var threshold: Double?
     /// `--max-diff-pixels N` or `--max-diff-ratio R`; none by default.
-    public var tolerance: Tolerance = .exact
+    package var tolerance: Tolerance = .exact
     /// `--diff OUT`: where diff pictures go.
-    public var diffPath: String?
+    package var diffPath: String?
     /// Every `--report`, in the order given.
-    public var reports: [CompareReportRequest] = []
+    package var reports: [CompareReportRequest] = []
     /// `--update`: make EXPECTED equal ACTUAL.
-    public var update = false
+    package var update = false
     /// `--fail-on-change`: with `--update`, exit 1 when the update changed anything.
-    public var failsOnChange = false
+    package var failsOnChange = false
     /// `--allow-empty`: finding no PNG file on either side exits 0 instead of 2.
-    public var allowsEmpty = false
+    package var allowsEmpty = false
     /// `--verbose`: a line for every file, not only those that differ.
-    public var verbose = false
+    package var verbose = false
 
     /// Options for comparing `expected` with `actual`, the rest at their defaults.
-    public init(expected: String, actual: String) {
+    package init(expected: String, actual: String) {
         self.expected = expected
         self.actual = actual
     }
 }
 
 /// One `--report` of `pickerreel compare`.
-public enum CompareReportRequest: Equatable, Sendable {
+package enum CompareReportRequest: Equatable, Sendable {
     /// `--report json` (standard output, instead of the text) or `--report json=FILE`.
     case json(path: String?)
     /// `--report junit FILE`.

@@ -2,7 +2,6 @@ import FoundationEssentials
 import PickerCompare
 import PickerKit
 import PickerRender
-import PickerSystem
 
 #if canImport(Glibc)
     import Glibc
@@ -38,26 +37,26 @@ extension CompareCommand {
 
     private func runChecked() throws(CompareError) -> Int32 {
         // An update of a tree locks EXPECTED before comparing it: a second update waits for nothing half-switched.
-        var locked: OutputFolder?
+        var locked: ExpectedUpdate.LockedTree?
         if options.update,
             let problem = Self.linkedExpected(options.expected) ?? Self.overlap(expected: options.expected, actual: options.actual)
         {
             console.err(ErrorLine.line(problem) + "\n")
             return ExitCode.badInput
         }
-        if options.update, FileKind.of(options.actual) == .folder {
-            switch FileKind.of(options.expected) {
+        if options.update, PathKind.of(options.actual) == .folder {
+            switch PathKind.of(options.expected) {
             case .folder, .missing: locked = try ExpectedUpdate.lock(options.expected)
             default: break
             }
         }
-        defer { locked?.discard() }
+        defer { locked?.release() }
         let settings = ComparisonSettings(metric: options.metric, threshold: options.threshold)
         var comparison = FolderComparison(settings: settings, tolerance: options.tolerance, diffPath: diffPath())
-        if FileKind.of(options.actual) == .folder {
+        if PathKind.of(options.actual) == .folder {
             let (others, records) = ShardRecord.otherShardsSpecs(in: options.actual)
             comparison.otherShardsSpecs = others
-            let absent = others.filter { FileKind.of(options.actual + "/" + $0) != .folder }.count
+            let absent = others.filter { PathKind.of(options.actual + "/" + $0) != .folder }.count
             if absent > 0 {
                 let noun = absent == 1 ? "spec folder" : "spec folders"
                 console.err(
@@ -181,10 +180,10 @@ extension CompareCommand {
     func diffPath() -> String? {
         if let diffPath = options.diffPath { return diffPath }
         for case .html(let folder) in options.reports {
-            let diffs = FilePath.join(folder, "files/diff")
-            if case .regularFile = FileKind.of(options.actual) {
-                let name = FilePath.lastComponent(FileKind.of(options.expected) == .folder ? options.actual : options.expected)
-                return FilePath.join(diffs, name)
+            let diffs = PathKind.join(folder, "files/diff")
+            if PathKind.of(options.actual) == .regularFile {
+                let name = PathKind.lastComponent(PathKind.of(options.expected) == .folder ? options.actual : options.expected)
+                return PathKind.join(diffs, name)
             }
             return diffs
         }
@@ -223,7 +222,7 @@ extension CompareCommand {
         let bytes = Array(text.utf8)
         var offset = 0
         while offset < bytes.count {
-            let written = bytes[offset...].withUnsafeBytes { POSIXCall.write(descriptor, $0.baseAddress, $0.count) }
+            let written = bytes[offset...].withUnsafeBytes { systemWrite(descriptor, $0.baseAddress, $0.count) }
             if written < 0 {
                 if errno == EINTR { continue }
                 throw CompareError.report(path: path, what: "step summary", reason: String(cString: strerror(errno)))

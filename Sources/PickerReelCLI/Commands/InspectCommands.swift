@@ -13,13 +13,13 @@ struct InspectCommands {
     }
 
     func layout(_ path: String, variant: String? = nil, root: String? = nil) throws -> Int32 {
-        let plan = try RenderPlan.measuring(try spec(path, variant: variant, root: root), file: path, root: root)
+        let plan = try Renderer.Plan(try spec(path, variant: variant, root: root), file: path, root: Self.url(root))
         console.out(jsonText(LayoutReport(spec: plan.spec, layout: plan.layout)))
         return ExitCode.success
     }
 
     func timeline(_ path: String, variant: String? = nil, root: String? = nil) throws -> Int32 {
-        let plan = try RenderPlan.measuring(try spec(path, variant: variant, root: root), file: path, root: root)
+        let plan = try Renderer.Plan(try spec(path, variant: variant, root: root), file: path, root: Self.url(root))
         console.out(jsonText(TimelineReport(timeline: plan.timeline)))
         return ExitCode.success
     }
@@ -32,12 +32,12 @@ struct InspectCommands {
                 let source = try SpecSource.load(path, root: root)
                 var summary = ""
                 for variant in source.spec.variants {
-                    let plan = try RenderPlan.measuring(source.spec.applying(variant), file: path, root: root)
+                    let plan = try Renderer.Plan(source.spec.applying(variant), file: path, root: Self.url(root))
                     for warning in plan.warnings where variant == source.spec.variants.first {
                         console.err(ErrorLine.warning("\(warning)", about: path))
                     }
                     if summary.isEmpty {
-                        let (width, height) = (plan.pixelWidth, plan.pixelHeight)
+                        let (width, height) = plan.pixelSize
                         summary = "\(plan.spec.items.count) items, \(plan.timeline.frameCount) frames of \(width) × \(height) px"
                     }
                 }
@@ -51,10 +51,15 @@ struct InspectCommands {
         return failed ? ExitCode.badInput : ExitCode.success
     }
 
+    /// The root folder `--root` names, as the library takes it.
+    static func url(_ root: String?) -> URL? {
+        root.map { URL(fileURLWithPath: $0) }
+    }
+
     func frame(_ options: FrameOptions) throws -> Int32 {
         let renderer = try Renderer(
             try spec(options.specPath, variant: options.variant, root: options.root), file: options.specPath,
-            root: options.root.map { URL(fileURLWithPath: $0) })
+            root: Self.url(options.root))
         for warning in renderer.warnings { console.err(ErrorLine.warning(warning, about: options.specPath)) }
         let svg = options.outputPath.hasSuffix(".svg")
         let bytes: Data

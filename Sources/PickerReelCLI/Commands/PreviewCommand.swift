@@ -9,13 +9,13 @@ import Synchronization
 #endif
 
 /// The options of `pickerreel preview`.
-public struct PreviewOptions: Equatable, Sendable {
+package struct PreviewOptions: Equatable, Sendable {
     /// The spec file to show.
-    public var specPath: String
+    package var specPath: String
     /// The port on 127.0.0.1; nil tries `PreviewCommand.defaultPort`, then any free port.
-    public var port: Int?
+    package var port: Int?
     /// Opens the page in the user's browser (`xdg-open`, or `open` on macOS).
-    public var openBrowser = false
+    package var openBrowser = false
 }
 
 /// `pickerreel preview SPEC [--port N] [--open]`: serves one page on 127.0.0.1 that plays the spec as it renders,

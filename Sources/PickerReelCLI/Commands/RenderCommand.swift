@@ -1,6 +1,6 @@
 import FoundationEssentials
 import PickerReel
-import PickerRender
+import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -15,8 +15,6 @@ struct RenderCommand: Sendable {
 
     /// The exit status: 0 when every spec rendered, 2 when any failed (each failure is reported, naming its spec).
     func run() -> Int32 {
-        // Fontconfig reads its configuration while the specs are read and planned.
-        FontMapShelf.shared.prepare()
         let parent = options.outputPath ?? "Output"
         if let problem = Self.problemWithParent(parent) {
             console.err(ErrorLine.text(for: problem))
@@ -27,69 +25,54 @@ struct RenderCommand: Sendable {
         if options.specPaths.isEmpty, !options.quiet {
             console.err("pickerreel render: no spec given; rendering the built-in seed demo (give spec files to render yours)\n")
         }
-        let clashes = Dictionary(grouping: sources, by: \.name).filter { $0.value.count > 1 }.sorted { $0.key < $1.key }
-        if let (name, clashing) = clashes.first {
-            var files = clashing.map(\.displayName)
-            let last = files.removeLast()
-            let both = clashing.count == 2 ? "both" : "all"
-            console.err(
-                ErrorLine.line(
-                    "\(files.joined(separator: ", ")) and \(last) are \(both) named \"\(name)\"; their output folders would be the same (rename one)"
-                )
-                    + "\n")
+        let renders: RenderBatch
+        do {
+            renders = try makeBatch(of: sources)
+        } catch {
+            console.err(ErrorLine.text(for: error))
             return ExitCode.badInput
         }
-        let workers = options.jobs ?? ProcessInfo.processInfo.activeProcessorCount
         let progress = Progress(console: console, quiet: options.quiet)
-        let specsDone = SharedCounter()
-        let framesDone = SharedCounter()
+        let counts = Mutex((specs: 0, frames: 0))
         let command = self
-        // Several specs: one per worker, each drawing its frames in order. One spec: its frames across workers.
-        let frameWorkers = sources.count >= workers ? 1 : workers
-        // Specs side by side share the memory budget: each draws within its part of it, and one whose picture needs
-        // more waits for the others to give theirs back.
-        let sideBySide = max(1, min(workers, sources.count))
-        let shared = SharedMemoryBudget(options.memory)
-        let part = MemoryBudget(bytes: options.memory.bytes / sideBySide)
-        let failures = runInParallel(count: sources.count, workers: workers) { index in
-            let source = sources[index]
-            let destination = URL(fileURLWithPath: parent).appendingPathComponent(source.name)
-            // Planned first: the fonts the labels are shaped with are part of what makes the render.
-            let planned = try Renderer.Planned(source.spec, variant: source.variant, file: source.path, root: command.options.root)
-            let inputs = command.inputs(of: source, planned: planned)
-            if !command.options.force, let inputs, RenderManifest.isCurrent(in: destination, for: inputs) {
-                _ = specsDone.add(1)
+        let failures = renders.write(into: URL(fileURLWithPath: parent)) { event in
+            let source: SpecSource
+            switch event {
+            case .upToDate(let index, let warnings):
+                source = sources[index]
+                counts.withLock { $0.specs += 1 }
                 progress.finish()
                 if !command.options.quiet {
                     // Its warnings hold as when it was drawn (a font fallback still is one).
-                    command.warn(planned.plan.warnings, about: source)
+                    command.warn(warnings, about: source)
+                    let destination = URL(fileURLWithPath: parent).appendingPathComponent(source.name)
                     command.console.err(PlainText.escaped("\(source.name): up to date → \(destination.relativePath)") + "\n")
                 }
-                return
-            }
-            try planned.plan.checkDecoding(within: command.options.memory.bytes, budget: command.options.memory.description)
-            let need = sideBySide == 1 ? 0 : planned.memory(formats: command.options.formats, threads: frameWorkers, within: part)
-            let summary = try shared.withShare(of: need) {
-                try command.render(
-                    source, planned: planned, inputs: inputs, into: destination, workers: frameWorkers,
-                    memory: sideBySide == 1 ? command.options.memory : part
-                ) {
-                    total in
-                    let frames = framesDone.add(1)
-                    if sources.count == 1 {
-                        progress.update("\(source.name): frame \(frames) of \(total)")
-                    } else {
-                        progress.update("\(specsDone.add(0)) of \(sources.count) specs done, \(frames) frames")
-                    }
+            case .rendering(let index, let warnings):
+                if !command.options.quiet { command.warn(warnings, about: sources[index]) }
+            case .frameDone(let index, let total):
+                let (specs, frames) = counts.withLock { counts in
+                    counts.frames += 1
+                    return (counts.specs, counts.frames)
+                }
+                if sources.count == 1 {
+                    progress.update("\(sources[index].name): frame \(frames) of \(total)")
+                } else {
+                    progress.update("\(specs) of \(sources.count) specs done, \(frames) frames")
+                }
+            case .written(let index, let summary, let seconds):
+                source = sources[index]
+                counts.withLock { $0.specs += 1 }
+                progress.finish()
+                if !command.options.quiet {
+                    let destination = URL(fileURLWithPath: parent).appendingPathComponent(source.name)
+                    command.console.err(PlainText.escaped(command.summary(summary, of: source, seconds: seconds, into: destination)) + "\n")
                 }
             }
-            _ = specsDone.add(1)
-            progress.finish()
-            if !command.options.quiet { command.console.err(PlainText.escaped(summary) + "\n") }
         }
         progress.finish()
         // An interrupted render's failures are the interruption itself; the signal handler reports it.
-        guard !OutputFolders.shared.isInterrupted else { return ExitCode.badInput }
+        guard !Renderer.writesAreInterrupted else { return ExitCode.badInput }
         // Which specs this shard owned, for compare to leave the other shards' alone; an unsharded render clears it.
         do {
             try ShardRecord.update(in: parent, shard: options.shard, batch: batch.map(\.name), rendered: sources.map(\.name))
@@ -157,10 +140,13 @@ struct RenderCommand: Sendable {
     ///
     /// A spec that cannot be planned costs 0: whichever shard takes it reports why, as an unsharded run does.
     func cost(of source: SpecSource) -> Int {
-        guard let planned = try? Renderer.Planned(source.spec, variant: source.variant, file: source.path, root: options.root) else {
+        guard
+            let planned = try? Renderer.Plan(
+                source.spec, variant: source.variant, file: source.path, root: InspectCommands.url(options.root))
+        else {
             return 0
         }
-        let timeline = planned.plan.timeline
+        let timeline = planned.timeline
         let frames: Int
         if let step = options.every {
             frames = MomentName.every(step, through: timeline.duration).count
@@ -169,7 +155,7 @@ struct RenderCommand: Sendable {
         } else {
             frames = timeline.frameCount
         }
-        return [frames, planned.plan.pixelWidth, planned.plan.pixelHeight, max(1, options.formats.count)].reduce(1) { total, factor in
+        return [frames, planned.pixelSize.width, planned.pixelSize.height, max(1, options.formats.count)].reduce(1) { total, factor in
             let (product, overflow) = total.multipliedReportingOverflow(by: max(0, factor))
             return overflow ? Int.max : product
         }
@@ -199,34 +185,37 @@ struct RenderCommand: Sendable {
         }
     }
 
-    /// Renders one spec into `destination` and returns a one-line summary.
-    func render(
-        _ source: SpecSource, planned: Renderer.Planned, inputs: RenderInputs?, into destination: URL, workers: Int, memory: MemoryBudget,
-        frameDone: @escaping @Sendable (_ total: Int) -> Void
-    ) throws -> String {
-        let started = Date()
-        let compression = options.pngLevel.map { PNGCompression(level: $0) } ?? .standard
-        let renderer = try Renderer(planned, pngCompression: compression)
-        if !options.quiet { warn(renderer.warnings, about: source) }
-        var write = WriteOptions(
-            name: source.name, jobs: workers, gifMatte: options.gifMatte, webpQuality: options.webpQuality, video: options.video,
-            memory: memory
-        ) {
-            _, total in frameDone(total)
+    /// The batch that renders `sources` with these options, each recording its options in its manifest.
+    ///
+    /// Throws `RenderError.invalidOption` when two sources would write into the same folder.
+    func makeBatch(of sources: [SpecSource]) throws(RenderError) -> RenderBatch {
+        let entries = sources.map { source in
+            RenderBatch.Entry(
+                name: source.name, spec: source.spec, variant: source.variant, file: source.path,
+                recordedOptions: manifestOptions(variant: source.variant))
         }
-        write.inputs = inputs
+        let write = WriteOptions(
+            jobs: options.jobs, gifMatte: options.gifMatte, webpQuality: options.webpQuality, video: options.video, memory: options.memory)
+        var batch = try RenderBatch(entries, formats: options.formats, options: write)
+        batch.root = InspectCommands.url(options.root)
+        batch.pngCompression = options.pngLevel.map { PNGCompression(level: $0) } ?? .standard
+        batch.toolVersion = PickerReelTool.version
+        batch.rendersUpToDate = options.force
         if let step = options.every {
-            write.moments = MomentName.every(step, through: renderer.duration)
+            batch.every = step
         } else if !options.times.isEmpty {
-            write.moments = options.times
+            batch.options.moments = options.times
         }
-        let summary = try renderer.write(formats: options.formats, to: destination, options: write)
-        let seconds = Date().timeIntervalSince(started)
+        return batch
+    }
+
+    /// The line saying what was written for `source`: pictures, formats, frames drawn, megabytes, seconds, folder.
+    func summary(_ summary: WriteSummary, of source: SpecSource, seconds: Double, into destination: URL) -> String {
         let formats = options.formats.map(\.rawValue).joined(separator: ", ")
         // Holds are counted only for per-frame formats, where they save whole files.
         let drawn = options.formats.contains(where: \.isPerFrame) ? "\(summary.framesDrawn) frame files drawn, " : ""
         let megabytes = fixedDecimals(Double(summary.bytes) / 1_000_000, digits: 2)
-        let pictures = write.moments.map { "\($0.count) moments of \(summary.frameCount) frames" } ?? "\(summary.frameCount) frames"
+        let pictures = summary.momentCount.map { "\($0) moments of \(summary.frameCount) frames" } ?? "\(summary.frameCount) frames"
         return "\(source.name): \(pictures) (\(formats); \(drawn)\(megabytes) MB) in "
             + "\(fixedDecimals(seconds, digits: 2)) s → \(destination.relativePath)"
     }

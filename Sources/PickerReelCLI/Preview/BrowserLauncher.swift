@@ -28,9 +28,9 @@ enum BrowserLauncher {
             return
         }
         let child = process
-        LaneThread {
+        _ = startDetachedThread {
             var status: Int32 = 0
             while waitpid(child, &status, 0) < 0 && errno == EINTR {}
-        }?.detach()
+        }
     }
 }

@@ -34,11 +34,10 @@ final class PreviewWatcher: Sendable {
     /// Starts the thread; false when no thread could be made (the preview then does not reload).
     func start() -> Bool {
         phase.withLock { $0 = .running }
-        guard let thread = LaneThread({ [self] in run() }) else {
+        guard startDetachedThread({ [self] in run() }) else {
             phase.withLock { $0 = .stopped }
             return false
         }
-        thread.detach()
         return true
     }
 

@@ -1,6 +1,6 @@
 import FoundationEssentials
 import PickerKit
-import PickerSystem
+import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -12,18 +12,18 @@ import PickerSystem
 ///
 /// Writing never traps: a stream that cannot be written (a full disk, a closed descriptor, a reader that went away)
 /// is remembered, and `PickerReelTool.run` turns it into exit status 2.
-public struct Console: Sendable {
+package struct Console: Sendable {
     /// Writes to standard output.
-    public var out: @Sendable (String) -> Void
+    package var out: @Sendable (String) -> Void
     /// Writes to standard error.
-    public var err: @Sendable (String) -> Void
+    package var err: @Sendable (String) -> Void
     /// True when standard error is a terminal, so a progress line can be redrawn in place.
-    public var errIsTerminal: Bool
+    package var errIsTerminal: Bool
     /// The first write that failed, as "standard output: reason", or nil.
-    public var failure: @Sendable () -> String?
+    package var failure: @Sendable () -> String?
 
     /// A console of the given writers that never fails.
-    public init(out: @escaping @Sendable (String) -> Void, err: @escaping @Sendable (String) -> Void, errIsTerminal: Bool = false) {
+    package init(out: @escaping @Sendable (String) -> Void, err: @escaping @Sendable (String) -> Void, errIsTerminal: Bool = false) {
         self.out = out
         self.err = err
         self.errIsTerminal = errIsTerminal
@@ -41,7 +41,7 @@ public struct Console: Sendable {
     }
 
     /// The process's real standard output and error.
-    public static let standard: Console = {
+    package static let standard: Console = {
         let failures = StreamFailures()
         return Console(
             out: { text in failures.write(text, to: STDOUT_FILENO, name: "standard output") },
@@ -52,37 +52,40 @@ public struct Console: Sendable {
 }
 
 /// Writes to file descriptors with `write(2)`, keeping the first failure instead of trapping.
-final class StreamFailures: @unchecked Sendable {
-    // @unchecked: `recorded` and `dead` are only touched while holding `lock`.
-    private let lock = Lock()
-    private var recorded: String?
-    private var dead: Set<Int32> = []
+final class StreamFailures: Sendable {
+    /// The first failure, as "standard output: reason", and the descriptors that failed, written no more.
+    private let state = Mutex<(recorded: String?, dead: Set<Int32>)>((nil, []))
 
-    var first: String? {
-        lock.lock()
-        defer { lock.unlock() }
-        return recorded
-    }
+    var first: String? { state.withLock { $0.recorded } }
 
     func write(_ text: String, to descriptor: Int32, name: String) {
-        lock.lock()
-        defer { lock.unlock() }
-        guard !dead.contains(descriptor) else { return }
-        let bytes = Array(text.utf8)
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes.withUnsafeBytes { buffer in
-                POSIXCall.write(descriptor, buffer.baseAddress.map { $0 + offset }, buffer.count - offset)
+        state.withLock { state in
+            guard !state.dead.contains(descriptor) else { return }
+            let bytes = Array(text.utf8)
+            var offset = 0
+            while offset < bytes.count {
+                let written = bytes.withUnsafeBytes { buffer in
+                    systemWrite(descriptor, buffer.baseAddress.map { $0 + offset }, buffer.count - offset)
+                }
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    // EBADF: the descriptor was closed when the tool started (see `StandardDescriptors`).
+                    let reason = errno == EBADF ? "it is closed" : String(cString: strerror(errno))
+                    if state.recorded == nil { state.recorded = "\(name): \(reason)" }
+                    state.dead.insert(descriptor)
+                    return
+                }
+                offset += written
             }
-            if written < 0 {
-                if errno == EINTR { continue }
-                // EBADF: the descriptor was closed when the tool started (see `StandardDescriptors`).
-                let reason = errno == EBADF ? "it is closed" : String(cString: strerror(errno))
-                if recorded == nil { recorded = "\(name): \(reason)" }
-                dead.insert(descriptor)
-                return
-            }
-            offset += written
         }
     }
+}
+
+/// `write(2)`, by a name that methods called `write` cannot hide: the bytes written, or -1 with `errno` set.
+func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer?, _ count: Int) -> Int {
+    #if canImport(Glibc)
+        Glibc.write(descriptor, bytes, count)
+    #else
+        Darwin.write(descriptor, bytes, count)
+    #endif
 }

@@ -21,9 +21,9 @@ import Synchronization
 /// ignoring a signal discards one already pending, so a Ctrl-C in the first milliseconds, or one sent while a
 /// parent held the signal blocked, was lost and the render ran on to the end; blocked, it waits for the thread. A
 /// signal the tool was started with ignored (`nohup` ignores SIGHUP, a shell's background job SIGINT) stays ignored.
-public enum SignalCleanup {
+package enum SignalCleanup {
     /// Installs the handlers; call once at start-up, before any work begins or any thread is started.
-    public static func install(console: Console = .standard) {
+    package static func install(console: Console = .standard) {
         signal(SIGPIPE, SIG_IGN)
         let handled = [SIGINT, SIGTERM, SIGHUP].filter { !isIgnored($0) }
         guard !handled.isEmpty else { return }
@@ -32,9 +32,7 @@ public enum SignalCleanup {
         for signalNumber in handled { sigaddset(&blocked, signalNumber) }
         pthread_sigmask(SIG_BLOCK, &blocked, nil)
         let waiter = SignalWaiter(signals: blocked, console: console)
-        if let thread = LaneThread({ waiter.run() }) {
-            thread.detach()
-        } else {
+        if !startDetachedThread({ waiter.run() }) {
             // No thread: the signals get their default action again (the process ends, folders as the commit
             // protocol leaves them, which the next render recovers).
             pthread_sigmask(SIG_UNBLOCK, &blocked, nil)
@@ -85,7 +83,7 @@ private final class SignalWaiter: @unchecked Sendable {
             run()
             return
         }
-        let (unchanged, completed) = OutputFolders.shared.interruptAll()
+        let (unchanged, completed) = Renderer.interruptWrites()
         var message = "pickerreel: interrupted"
         if !unchanged.isEmpty { message += "; left as it was: \(unchanged.joined(separator: ", "))" }
         if !completed.isEmpty { message += "; already complete: \(completed.joined(separator: ", "))" }

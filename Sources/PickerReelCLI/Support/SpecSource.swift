@@ -37,20 +37,13 @@ struct SpecSource: Sendable {
     var displayName: String { path ?? "(built-in seed demo)" }
 
     /// Reads and validates the spec at `path`, which must be inside `root` (by default the repository that holds it,
-    /// as for its icons and images: `FileScope`).
+    /// as for its icons and images).
     ///
     /// Throws a `SpecError` naming the file for a spec whose real path leads out of the root (a link from a pull
     /// request to a file of the runner's; nothing of that file is read), and for an unreadable, oversized, or
     /// invalid spec.
     static func load(_ path: String, root: String? = nil) throws(SpecError) -> SpecSource {
-        let scope = FileScope(specFile: path, root: root)
-        if let real = FileScope.realPath(path), real != scope.root, !real.hasPrefix(scope.root == "/" ? "/" : scope.root + "/") {
-            throw SpecError(
-                file: path, path: .root,
-                problem: .unreadable(reason: "it leads outside the root \(scope.root) (a link); a spec must be inside it, as its icons are")
-            )
-        }
-        let spec = try PickerSpec(contentsOf: URL(fileURLWithPath: path), file: path)
+        let spec = try PickerSpec(contentsOf: URL(fileURLWithPath: path), file: path, root: InspectCommands.url(root))
         var name = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
         if name.isEmpty || name.hasPrefix(".") { name = "spec" }
         return SpecSource(path: path, name: name, spec: spec)

@@ -1,12 +1,12 @@
 /// A command line the tool cannot act on: an unknown command or option, a missing or malformed value.
-public struct UsageError: Error, Equatable, Sendable, CustomStringConvertible {
+package struct UsageError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The command whose usage was wrong (`render`), or empty for the top level.
-    public var command: String
+    package var command: String
     /// What was wrong.
-    public var message: String
+    package var message: String
 
     /// The message followed by where to find help.
-    public var description: String {
+    package var description: String {
         "\(message)\n\(helpLine)"
     }
 

@@ -1,0 +1,178 @@
+import FoundationEssentials
+import PickerRender
+
+/// Several specs, or the variants of one, written side by side into folders of one parent folder: what
+/// `pickerreel render a.json b.json` does.
+///
+/// ```swift
+/// let batch = try RenderBatch([.init(name: "period", spec: period), .init(name: "tabs", spec: tabs)], formats: [.png, .gif])
+/// let failures = batch.write(into: URL(fileURLWithPath: "Output")) { event in print(event) }
+/// ```
+///
+/// The batch owns what its renders share: the threads (one spec a thread when there are enough specs, else one
+/// spec's frames across them), the memory budget (specs side by side each draw within their part of it, and one that
+/// needs more waits for the others), and the folder names (two entries may not write into the same folder). Each
+/// folder is written all or nothing, as `Renderer.write` writes it; with `Entry.recordedOptions`, a folder whose
+/// render manifest records the same inputs is left as it is (`rendersUpToDate` renders it anyway).
+public struct RenderBatch: Sendable {
+    /// One spec of a batch and the folder it goes into.
+    public struct Entry: Sendable {
+        /// The name of its folder inside the parent, and of its animation files (`<name>.gif`).
+        public var name: String
+        /// The spec.
+        public var spec: PickerSpec
+        /// The appearance drawn: one of `spec.variants`, or nil for the spec's own.
+        public var variant: Variant?
+        /// The spec's file: named in messages, where its relative icon and image paths start, and digested into the
+        /// render manifest; nil for a spec built in code.
+        public var file: String?
+        /// The options that made its files, by name (`formats`, `variant`, …), recorded in the folder's render manifest
+        /// (`pickerreel-manifest.json`) with digests of the spec, its files and every file written, and compared with
+        /// the manifest already there to skip a render that is up to date; nil writes no manifest (and removes one
+        /// left by an earlier render) and always renders.
+        public var recordedOptions: [String: String]?
+
+        /// An entry writing `spec` (in `variant`) into the folder `name`.
+        public init(
+            name: String, spec: PickerSpec, variant: Variant? = nil, file: String? = nil, recordedOptions: [String: String]? = nil
+        ) {
+            self.name = name
+            self.spec = spec
+            self.variant = variant
+            self.file = file
+            self.recordedOptions = recordedOptions
+        }
+    }
+
+    /// What happened to an entry, reported from the thread that renders it.
+    public enum Event: Sendable {
+        /// Its folder's manifest records the same inputs: nothing was drawn or written. `warnings` are its plan's.
+        case upToDate(entry: Int, warnings: [String])
+        /// Its renderer is made and about to write; `warnings` are the renderer's (a font that is not installed).
+        case rendering(entry: Int, warnings: [String])
+        /// A frame of it was written or drawn for an animation; `total` is how many its write draws in all.
+        case frameDone(entry: Int, total: Int)
+        /// Its folder was written, taking `seconds` from making its renderer.
+        case written(entry: Int, summary: WriteSummary, seconds: Double)
+    }
+
+    /// The specs, each with its folder's name.
+    public let entries: [Entry]
+    /// The formats every entry writes.
+    public var formats: [OutputFormat]
+    /// How each folder is written; `jobs` and `memory` are the whole batch's (nil jobs: one thread per core), `name`
+    /// and `progress` are the batch's own (`Event`).
+    public var options: WriteOptions
+    /// When given, the PNG pictures every `every` seconds from 0 through each spec's duration are written instead of
+    /// every frame (`MomentName.every`), in place of `options.moments`.
+    public var every: Double?
+    /// How PNG frames are compressed.
+    public var pngCompression: PNGCompression = .standard
+    /// The folder icons, images and fonts are read from inside, as `Renderer.init` takes it; nil for each spec's
+    /// repository.
+    public var root: URL?
+    /// The name and version of what renders, recorded in each manifest: a new version renders again.
+    public var toolVersion = "PickerReel"
+    /// True to render folders that are up to date too.
+    public var rendersUpToDate = false
+
+    /// A batch of `entries` writing `formats`.
+    ///
+    /// Throws `RenderError.invalidOption` naming the spec files (or names) of entries that would write into the same
+    /// folder.
+    public init(_ entries: [Entry], formats: [OutputFormat], options: WriteOptions = WriteOptions()) throws(RenderError) {
+        let clashes = Dictionary(grouping: entries, by: \.name).filter { $0.value.count > 1 }.sorted { $0.key < $1.key }
+        if let (name, clashing) = clashes.first {
+            var files = clashing.map { $0.file ?? $0.name }
+            let last = files.removeLast()
+            let both = clashing.count == 2 ? "both" : "all"
+            throw RenderError.invalidOption(
+                "\(files.joined(separator: ", ")) and \(last) are \(both) named \"\(name)\"; their output folders would be the same (rename one)"
+            )
+        }
+        self.entries = entries
+        self.formats = formats
+        self.options = options
+    }
+
+    /// Writes every entry into its folder inside `parent` (made when missing), reporting each step to `events`, and
+    /// returns the error of each entry that failed, by index; the others are written whatever the failures.
+    ///
+    /// An entry fails with `SpecError` for a spec that is not valid, exceeds `SpecLimits` or whose files cannot be
+    /// used (or an image too large to decode within the memory budget), and with `RenderError` as
+    /// `Renderer.write` throws it; its folder is then as it was. After `Renderer.interruptWrites()`, the writes under
+    /// way fail and their folders are left whole.
+    public func write(into parent: URL, events: @escaping @Sendable (Event) -> Void = { _ in }) -> [Int: any Error] {
+        // Fontconfig reads its configuration once, before the workers plan their specs.
+        FontMapShelf.shared.prepare()
+        let workers = options.jobs ?? ProcessInfo.processInfo.activeProcessorCount
+        // Several specs: one per worker, each drawing its frames in order. One spec: its frames across workers.
+        let frameWorkers = entries.count >= workers ? 1 : workers
+        // Specs side by side share the memory budget: each draws within its part of it, and one whose picture needs
+        // more waits for the others to give theirs back.
+        let sideBySide = max(1, min(workers, entries.count))
+        let shared = SharedMemoryBudget(options.memory)
+        let part = MemoryBudget(bytes: options.memory.bytes / sideBySide)
+        let batch = self
+        return runInParallel(count: entries.count, workers: workers) { (index: Int) throws(any Error) in
+            let entry = batch.entries[index]
+            let destination = parent.appendingPathComponent(entry.name)
+            // Planned first: the fonts the labels are shaped with are part of what makes the render.
+            let planned = try Renderer.Plan(entry.spec, variant: entry.variant, file: entry.file, rootPath: batch.root?.relativePath)
+            let inputs = entry.recordedOptions.flatMap { batch.inputs(of: entry, planned: planned, options: $0) }
+            if !batch.rendersUpToDate, let inputs, RenderManifest.isCurrent(in: destination, for: inputs) {
+                events(.upToDate(entry: index, warnings: planned.warnings))
+                return
+            }
+            try planned.plan.checkDecoding(within: batch.options.memory.bytes, budget: batch.options.memory.description)
+            let need = sideBySide == 1 ? 0 : planned.memory(formats: batch.formats, threads: frameWorkers, within: part)
+            try shared.withShare(of: need) { () throws(any Error) in
+                let started = Date()
+                let renderer = try Renderer(planned, pngCompression: batch.pngCompression)
+                events(.rendering(entry: index, warnings: renderer.warnings))
+                var write = batch.options
+                write.name = entry.name
+                write.jobs = frameWorkers
+                write.memory = sideBySide == 1 ? batch.options.memory : part
+                write.progress = { _, total in events(.frameDone(entry: index, total: total)) }
+                write.inputs = inputs
+                if let step = batch.every { write.moments = MomentName.every(step, through: renderer.duration) }
+                let summary = try renderer.write(formats: batch.formats, to: destination, options: write)
+                events(.written(entry: index, summary: summary, seconds: Date().timeIntervalSince(started)))
+            }
+        }
+    }
+
+    /// What rendering `entry`, planned as `planned`, takes in, for its manifest and the up-to-date check; nil when
+    /// the spec or a file it names cannot be read (the render then runs and reports why).
+    func inputs(of entry: Entry, planned: Renderer.Plan, options: [String: String]) -> RenderInputs? {
+        var specDigest = "built-in"
+        if let path = entry.file {
+            guard let digest = SHA256Digest.hex(ofFile: path) else { return nil }
+            specDigest = digest
+        }
+        let drawn = entry.variant.map { entry.spec.applying($0) } ?? entry.spec
+        let scope = FileScope(specFile: entry.file, root: root?.relativePath)
+        var referenced: [String: String] = [:]
+        for path in drawn.referencedFiles {
+            guard let bytes = try? scope.read(path, maximumBytes: max(SpecLimits.maximumImageFileBytes, SpecLimits.maximumFontFileBytes))
+            else { return nil }
+            referenced[path] = SHA256Digest.hex(bytes)
+        }
+        return RenderInputs(
+            tool: toolVersion, spec: specDigest, referenced: referenced, options: options, environment: planned.plan.environment)
+    }
+}
+
+extension Renderer {
+    /// Stops every write into a folder in this process, for a signal handler (SIGINT, SIGTERM) that then exits:
+    /// waits for switches under way to end, removes staged files, and makes later writes fail.
+    ///
+    /// Returns the folders left exactly as they were and those that already hold their new files.
+    public static func interruptWrites() -> (unchanged: [String], completed: [String]) {
+        OutputFolders.shared.interruptAll()
+    }
+
+    /// True once `interruptWrites()` has run.
+    public static var writesAreInterrupted: Bool { OutputFolders.shared.isInterrupted }
+}

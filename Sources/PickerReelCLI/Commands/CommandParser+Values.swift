@@ -1,0 +1,58 @@
+import PickerReel
+
+/// The values of options that are lists or sizes: `--memory`, `--times`, `--format`.
+extension CommandParser {
+    /// The bytes of a size such as `512M`, `1.5G`, `2GiB` or `800000000` (K, M, G: powers of 1024); nil when it is
+    /// not one, or over 1 TiB.
+    static func byteCount(_ text: String) -> Int? {
+        var number = text.uppercased()
+        if number.hasSuffix("IB") { number.removeLast(2) } else if number.hasSuffix("B") { number.removeLast() }
+        let units: [Character: Double] = ["K": 1024, "M": 1024 * 1024, "G": 1024 * 1024 * 1024]
+        var unit = 1.0
+        if let last = number.last, let scale = units[last] {
+            unit = scale
+            number.removeLast()
+        }
+        guard !number.isEmpty, number.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") }), let value = Double(number) else {
+            return nil
+        }
+        let bytes = value * unit
+        guard bytes.isFinite, bytes <= 1024 * 1024 * 1024 * 1024 else { return nil }
+        return Int(bytes)
+    }
+
+    /// `0,0.5,1.2` as seconds: each a number from 0, no two sharing a picture's name (milliseconds).
+    static func parseTimes(_ list: String) throws(UsageError) -> [Double] {
+        var times: [Double] = []
+        var labels: [String: String] = [:]
+        for word in list.split(separator: ",", omittingEmptySubsequences: false) {
+            let text = word.trimmingSpaces()
+            guard let time = Double(text), time.isFinite, time >= 0 else {
+                throw UsageError(
+                    command: "render",
+                    message: "--times \(list): '\(text)' is not a number of seconds from 0; give a list such as 0,0.5,1.2")
+            }
+            let label = MomentName.label(of: time)
+            if let earlier = labels[label] {
+                throw UsageError(
+                    command: "render", message: "--times \(list): \(earlier) and \(text) are the same millisecond; give each moment once")
+            }
+            labels[label] = text
+            times.append(time)
+        }
+        return times
+    }
+
+    static func parseFormats(_ list: String) throws(UsageError) -> [OutputFormat] {
+        var formats: [OutputFormat] = []
+        for word in list.split(separator: ",", omittingEmptySubsequences: false) {
+            let name = word.trimmingSpaces()
+            guard let format = OutputFormat(rawValue: name) else {
+                let known = OutputFormat.allCases.map(\.rawValue).joined(separator: ", ")
+                throw UsageError(command: "render", message: "--format: unknown format '\(name)'; known formats: \(known)")
+            }
+            if !formats.contains(format) { formats.append(format) }
+        }
+        return formats
+    }
+}

@@ -6,7 +6,7 @@
 //
 // From a folder, frames are its .png files in name order, frame k at k / FPS, and the animation lasts
 // --duration seconds (by default (count − 1) / FPS); they are decoded ahead on a second thread (FrameReader), so the
-// time reported for sourcing them is the time the encoder waited. From a spec, the frames are drawn by FrameRenderer as
+// time reported for sourcing them is the time the encoder waited. From a spec, the frames are drawn by FrameDrawer as
 // `pickerreel render` draws them, with the spec's fps, duration and loop count. The format comes from --format
 // or the output's extension (.gif, .png, .webp). Options: --loop N (plays; default forever); GIF: --dithering D,
 // --speed S, --matte RRGGBB; APNG: --level 0-12, --filter none|sub|up|paeth|adaptive; WebP: --quality 0-100

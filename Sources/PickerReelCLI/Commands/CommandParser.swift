@@ -121,8 +121,8 @@ package enum CommandParser {
 
             Each folder gets pickerreel-manifest.json: the digests of the spec and its files, the tool, the
             options and library versions that made it, and every file written. A spec whose folder's manifest
-            records the same inputs, with every file there at its recorded size, is "up to date": nothing is
-            drawn or written. --force renders it anyway. A manifest is a cache, never evidence: --verify
+            records the same inputs, with every file there at its recorded size and SHA-256, is "up to date":
+            nothing is drawn or written. --force renders it anyway. A manifest is a cache, never evidence: --verify
             renders every spec afresh into a scratch folder, compares each output folder with it (missing, extra
             and changed files; links are differences) and exits 1 naming every file that differs, writing nothing.
 

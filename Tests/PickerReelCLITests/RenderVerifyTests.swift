@@ -111,6 +111,17 @@ struct RenderVerifyTests {
         #expect(try snapshot(of: rendered.work) == before)
     }
 
+    @Test func verifyNamesASpecFolderThatIsALinkAndReadsNothingThrough() throws {
+        let rendered = try Rendered()
+        let elsewhere = rendered.work.appendingPathComponent("elsewhere")
+        try FileManager.default.moveItem(at: rendered.folder, to: elsewhere)
+        try FileManager.default.createSymbolicLink(atPath: rendered.folder.path, withDestinationPath: "../elsewhere")
+        let run = try rendered.render(["--verify"])
+        #expect(run.status == 1, "\(run)")
+        #expect(run.stderr.contains("\(rendered.folder.path): a symbolic link, not what a render writes"), "\(run)")
+        #expect(!run.stderr.contains("frame-0000.png"), "a file was read through the link: \(run)")
+    }
+
     @Test func verifyOfAnIntactRenderExits0AndTouchesNothing() throws {
         let rendered = try Rendered()
         let before = try UpToDateRenderTests.identities(of: rendered.work)

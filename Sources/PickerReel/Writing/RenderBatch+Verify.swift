@@ -46,7 +46,10 @@ extension RenderBatch {
         guard folder >= 0 else {
             let code = errno
             if code == ENOENT { return written.map { RenderedFileDifference(path: onDisk + "/" + $0, kind: .missing) } }
-            let what = code == ELOOP ? "a symbolic link" : code == ENOTDIR ? "a file" : String(cString: strerror(code))
+            // O_NOFOLLOW with O_DIRECTORY answers ENOTDIR for a link as for a file: lstat tells them apart.
+            var status = stat()
+            let isLink = lstat(onDisk, &status) == 0 && status.st_mode & S_IFMT == S_IFLNK
+            let what = isLink ? "a symbolic link" : code == ENOTDIR ? "a file" : String(cString: strerror(code))
             return [RenderedFileDifference(path: onDisk, kind: .notAFile(what))]
         }
         defer { close(folder) }

@@ -31,7 +31,7 @@ public struct RenderedFileDifference: Sendable, Equatable {
         case .missing: "missing (a fresh render writes it)"
         case .extra: "not written by a fresh render (left by another render, or added)"
         case .differentBytes: "differs from a fresh render"
-        case .notAFile(let what): "\(what), not the file a render writes"
+        case .notAFile(let what): "\(what), not what a render writes"
         }
     }
 }

@@ -21,7 +21,7 @@ RELEASE_DIR := .build/static/release
 RELEASE_BUILD = $(SWIFT) build -c release --static-swift-stdlib --scratch-path .build/static \
 	$(if $(filter /%,$(STATIC_CXX)),-Xswiftc -L -Xswiftc $(STATIC_CXX_DIR))
 
-.PHONY: all deps build demo test test-steps goldens lint format clean fuzz fuzz-build fuzz-spec fuzz-graphics sanitize bench bench-scale install docs bazel-test
+.PHONY: all deps build demo test test-steps goldens lint format clean fuzz fuzz-build fuzz-spec fuzz-graphics fuzz-manifest fuzz-manifest-build sanitize bench bench-scale install docs bazel-test
 
 all: build
 
@@ -135,6 +135,9 @@ clean:
 #   libraries, thousands of times as many inputs a second.
 # - graphics-fuzzer (`make fuzz-graphics`): an icon's or image's bytes (SVG, PNG) through validate and render
 #   (Fuzz/GraphicsFuzzer.swift says how), from Fixtures/graphics-corpus, with Fuzz/graphics.dict.
+# - manifest-fuzzer (`make fuzz-manifest`, built by `make fuzz-manifest-build` from the PickerRender objects alone):
+#   RenderManifest.decode, the parser of a pickerreel-manifest.json a pull request can commit, over raw bytes, with
+#   every manifest it accepts encoded and decoded again; from Fixtures/manifest-corpus, with Fuzz/manifest.dict.
 # The C libraries rule out plain swiftc over the sources, so `swift build` compiles the package's library targets
 # with -sanitize=fuzzer,address in a scratch path of their own (.build/fuzz-spm; libraries only, so no main and no
 # link), and swiftc links the fuzzer against their objects (the ones in each output-file-map, never stale ones),
@@ -155,6 +158,9 @@ FUZZ_LIBS = $$(pkg-config --libs $(FUZZ_PACKAGES))
 RENDER_FUZZER = .build/fuzz/render-fuzzer
 SPEC_FUZZER = .build/fuzz/spec-fuzzer
 GRAPHICS_FUZZER = .build/fuzz/graphics-fuzzer
+MANIFEST_FUZZER = .build/fuzz/manifest-fuzzer
+MANIFEST_OBJECTS = $$(for module in PickerKit PickerSystem PickerRender; do \
+	grep -o '"object": "[^"]*\.swift\.o"' $(FUZZ_SCRATCH)/release/$$module.build/output-file-map.json | cut -d'"' -f4; done)
 FUZZ_SEEDS = Fixtures/specs Fixtures/fuzz-corpus Fixtures/bad-specs
 # The Swift runtime's own backtracer would print over AddressSanitizer's report of the same crash.
 FUZZ_RUN = SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=fast_unwind_on_malloc=0 LSAN_OPTIONS=suppressions=$(CURDIR)/Fuzz/lsan-suppressions.txt:print_suppressions=0
@@ -193,6 +199,22 @@ fuzz-graphics: fuzz-build
 	@mkdir -p .build/fuzz/graphics-corpus fuzz-artifacts
 	$(FUZZ_RUN) $(GRAPHICS_FUZZER) $(subst spec.dict,graphics.dict,$(subst 8192,65536,$(FUZZ_FLAGS))) \
 		.build/fuzz/graphics-corpus Fixtures/graphics-corpus
+
+# Only PickerRender and what it needs are built (the manifest is its type); inputs up to 64 KB.
+fuzz-manifest-build: deps
+	@mkdir -p .build/fuzz
+	@rm -f $(MANIFEST_FUZZER)
+	$(SWIFT) build -c release --scratch-path $(FUZZ_SCRATCH) --target PickerRender -Xswiftc -sanitize=fuzzer,address -Xswiftc -g
+	swiftc -sanitize=fuzzer,address -parse-as-library -O -g \
+		-package-name $$(grep -o '"-package-name","[^"]*"' $(FUZZ_SCRATCH)/release.yaml | head -1 | cut -d'"' -f4) \
+		-I $(FUZZ_SCRATCH)/release/Modules $(FUZZ_C_FLAGS) \
+		Fuzz/ManifestFuzzer.swift $(MANIFEST_OBJECTS) $(FUZZ_LIBS) -o $(MANIFEST_FUZZER) 2>&1 | grep -v 'Cannot export local symbol' || true
+	@test -x $(MANIFEST_FUZZER)
+
+fuzz-manifest: fuzz-manifest-build
+	@mkdir -p .build/fuzz/manifest-corpus fuzz-artifacts
+	$(FUZZ_RUN) $(MANIFEST_FUZZER) $(subst spec.dict,manifest.dict,$(subst 8192,65536,$(FUZZ_FLAGS))) \
+		.build/fuzz/manifest-corpus Fixtures/manifest-corpus
 
 # The whole test suite under ThreadSanitizer, then AddressSanitizer (with LeakSanitizer; fontconfig's and the
 # test runner's process-long allocations are suppressed in Tests/lsan-suppressions.txt), each in its own build folder.

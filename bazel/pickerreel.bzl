@@ -73,7 +73,7 @@ def _pickerreel_render_impl(ctx):
         executable = ctx.executable._render_script,
         arguments = [arguments],
         inputs = [spec] + ctx.files.srcs + ctx.files.fonts,
-        tools = [ctx.executable.tool],
+        tools = [ctx.executable.tool, ctx.file._link_script],
         outputs = [folder],
         mnemonic = "PickerReelRender",
         progress_message = "Rendering %s with PickerReel" % spec.short_path,
@@ -114,6 +114,11 @@ pickerreel_render = rule(
             cfg = "exec",
             allow_single_file = True,
         ),
+        "_link_script": attr.label(
+            default = Label("//:workspace-link.sh"),
+            cfg = "exec",
+            allow_single_file = True,
+        ),
     },
 )
 
@@ -143,16 +148,23 @@ def _pickerreel_golden_test_impl(ctx):
     ctx.actions.write(script, is_executable = True, content = """#!/bin/sh
 # {label}: compares the goldens in {root} with the render {render} (pickerreel_golden_test in pickerreel.bzl).
 # compare reads only inside EXPECTED and ACTUAL, and runfiles are links, so both are copied first (as goldens/ and
-# render/, the names compare's messages and report use). The exit status is compare's: 0 all match, 1 any
-# difference (also a golden missing or one too many), 2 bad input.
+# render/, the names compare's messages and report use). A golden committed as a link is copied as the link it is
+# (workspace-link.sh), never as what it leads to, so compare refuses it naming it. The exit status is compare's: 0
+# all match, 1 any difference (also a golden missing or one too many), 2 bad input.
 set -eu
 tool="$PWD/"{tool}
+links="$PWD/"{links}
 work="${{TEST_TMPDIR:-$(mktemp -d)}}/pickerreel-compare"
 rm -rf "$work"
 mkdir -p "$work/goldens"
 copy() {{
     mkdir -p "$work/goldens/$(dirname "$1")"
-    cp {root}/"$1" "$work/goldens/$1"
+    link=$("$links" {root}/"$1" {prefix}"$1")
+    if [ -n "$link" ]; then
+        ln -s "$link" "$work/goldens/$1"
+    else
+        cp {root}/"$1" "$work/goldens/$1"
+    fi
 }}
 {copies}
 cp -RL {folder} "$work/render"
@@ -173,8 +185,10 @@ exec "$tool" compare goldens render "$@"
         folder = _shell_quote(render.folder.short_path),
         options = " ".join([_shell_quote(option) for option in ctx.attr.compare_options]),
         tool = _shell_quote(ctx.executable.tool.short_path),
+        links = _shell_quote(ctx.file._link_script.short_path),
+        prefix = _shell_quote("" if root == "." else root + "/"),
     ))
-    runfiles = ctx.runfiles(files = [script, render.folder, ctx.executable.tool] + ctx.files.goldens)
+    runfiles = ctx.runfiles(files = [script, render.folder, ctx.executable.tool, ctx.file._link_script] + ctx.files.goldens)
     runfiles = runfiles.merge(ctx.attr.tool[DefaultInfo].default_runfiles)
     return [DefaultInfo(executable = script, runfiles = runfiles)]
 
@@ -202,6 +216,10 @@ pickerreel_golden_test = rule(
             cfg = "target",
             allow_files = True,
             doc = "The pickerreel executable that compares.",
+        ),
+        "_link_script": attr.label(
+            default = Label("//:workspace-link.sh"),
+            allow_single_file = True,
         ),
     },
 )

@@ -9,17 +9,36 @@
 # naming it instead of reading it from the source tree behind Bazel's back. With --font, the render sees the
 # declared fonts and no installed one (a fontconfig configuration listing their folders alone): the same text on
 # every machine, whatever fonts are installed there.
+#
+# Bazel reads a source file through a link committed in the workspace (specs/img.png -> /private.png) as if it were
+# the file, so a plain copy would hand the tool the picture the link leads to. workspace-link.sh looks at each input
+# of this workspace past Bazel's own links: a committed link in its place is copied as the link it is, so the tool
+# refuses it with its own message naming the spec's field, as `pickerreel render` run in the workspace does; a
+# committed link to a folder on its path, or a font file that is a link (fontconfig would read through it), is
+# refused, naming it. Nothing is copied from a link, so nothing it leads to reaches bazel-bin.
 set -eu
 tool=$1 output=$2 spec=$3
 shift 3
 export PATH=/usr/bin:/bin
 stage=$(mktemp -d "${TMPDIR:-/tmp}/pickerreel-render.XXXXXX")
 trap 'rm -rf "$stage"' EXIT
+refuse() {
+    printf 'pickerreel: error: %s: %s\n' "$1" "$2" >&2
+    exit 2
+}
+links=$(dirname "$0")/workspace-link.sh
+
 font_dirs=
 while [ "$1" != -- ]; do
     kind=$1 file=$2 path=$3
     shift 3
     mkdir -p "$stage/files/$(dirname "$path")"
+    link=$("$links" "$file" "$path")
+    if [ -n "$link" ]; then
+        [ "$kind" != --font ] || refuse "$path" "a symbolic link to $link; a font file must be a file in the workspace (commit the file itself)"
+        ln -s "$link" "$stage/files/$path"
+        continue
+    fi
     cp "$file" "$stage/files/$path"
     if [ "$kind" = --font ]; then
         dir="<dir>$(printf '%s' "$stage/files/$(dirname "$path")" | sed 's/&/\&amp;/g; s/</\&lt;/g; s/>/\&gt;/g')</dir>"

@@ -11,6 +11,10 @@
 #  5. There, an icon left out of the rule's srcs fails the render with the tool's message naming it.
 #  6. There, the period render given DejaVu Sans as its fonts fails its golden test (recorded with Inter): a render
 #     with `fonts` sees those files and no installed font.
+#  7. There, a committed link to a picture outside the workspace, declared as an image, fails the render with the
+#     tool's own message naming the field (Bazel would otherwise read the picture through the link and draw it into
+#     bazel-bin); an input reached through a committed link to a folder is refused naming the link; a golden
+#     committed as a link fails its test with compare's refusal, never compared as what it leads to.
 # Each check reads Bazel's own execution log (--execution_log_json_file): the runner of each PickerReelRender action.
 set -euo pipefail
 
@@ -149,4 +153,64 @@ if [ "$status" -ne 3 ] || ! grep -q 'files differ' "$logs/other-font.txt"; then
     exit 1
 fi
 grep -E '^//:.*FAILED|files differ' "$logs/other-font.txt" | sed 's/^/  /'
+echo "7. Links committed in the workspace are refused with the tool's messages; nothing they lead to is drawn or compared:"
+linked=$elsewhere/bazel/example/specs/linked
+mkdir -p "$linked" "$work/private"
+cp "$example/goldens/period/period.0.000s.png" "$work/private/picture.png"
+ln -s "$work/private/picture.png" "$linked/picture.png"
+printf '{ "items": [{ "value": "a", "image": "picture.png" }, "b"] }\n' >"$linked/linked.json"
+ln -s "$work/private" "$linked/folder"
+printf '{ "items": [{ "value": "a", "image": "folder/picture.png" }, "b"] }\n' >"$linked/through-folder.json"
+cat >>"$elsewhere/bazel/example/BUILD.bazel" <<'EOF'
+pickerreel_render(name = "linked", srcs = ["specs/linked/picture.png"], spec = "specs/linked/linked.json", times = ["0"])
+pickerreel_render(
+    name = "through_folder",
+    srcs = ["specs/linked/folder/picture.png"],
+    spec = "specs/linked/through-folder.json",
+    times = ["0"],
+)
+EOF
+status=0
+run "$work/elsewhere-output-root" "$elsewhere/bazel/example" linked-picture build //:linked || status=$?
+drawn=$(find -L "$elsewhere/bazel/example/bazel-bin/linked" -name '*.png' 2>/dev/null | wc -l)
+if [ "$status" -eq 0 ] || [ "$drawn" -ne 0 ] ||
+    ! grep -q 'specs/linked/linked.json: items\[0\].image: .*picture.png.*outside the root' "$logs/linked-picture.txt"; then
+    echo "bazel-test: a committed link to a picture outside the workspace should fail the render with the tool's" \
+        "message and draw nothing; Bazel exited $status, $drawn pictures in bazel-bin/linked:" >&2
+    cat "$logs/linked-picture.txt" >&2
+    exit 1
+fi
+grep '^pickerreel: error:' "$logs/linked-picture.txt" | sed 's/^/  /'
+status=0
+run "$work/elsewhere-output-root" "$elsewhere/bazel/example" linked-folder build //:through_folder || status=$?
+if [ "$status" -eq 0 ] || ! grep -q 'pickerreel: error: specs/linked/folder: a symbolic link' "$logs/linked-folder.txt"; then
+    echo "bazel-test: an input through a committed link to a folder should be refused naming the link;" \
+        "Bazel exited $status:" >&2
+    cat "$logs/linked-folder.txt" >&2
+    exit 1
+fi
+grep '^pickerreel: error:' "$logs/linked-folder.txt" | sed 's/^/  /'
+status=0
+# The period render (drawn with DejaVu Sans since step 6): compare refuses the link before it compares anything.
+mkdir -p "$elsewhere/bazel/example/goldens/linked/period"
+cp "$example"/goldens/period/*.png "$elsewhere/bazel/example/goldens/linked/period/"
+golden=$elsewhere/bazel/example/goldens/linked/period/period.0.600s.png
+cp "$golden" "$work/private/golden.png"
+rm "$golden"
+ln -s "$work/private/golden.png" "$golden"
+cat >>"$elsewhere/bazel/example/BUILD.bazel" <<'EOF'
+pickerreel_golden_test(
+    name = "linked_golden_test",
+    size = "small",
+    goldens = glob(["goldens/linked/period/*.png"]),
+    render = ":period",
+)
+EOF
+run "$work/elsewhere-output-root" "$elsewhere/bazel/example" linked-golden test //:linked_golden_test || status=$?
+if [ "$status" -eq 0 ] || ! grep -q 'goldens/period/period.0.600s.png: a link that leads out' "$logs/linked-golden.txt"; then
+    echo "bazel-test: a golden committed as a link should fail its test with compare's refusal; Bazel exited $status:" >&2
+    cat "$logs/linked-golden.txt" >&2
+    exit 1
+fi
+grep '^pickerreel: error:' "$logs/linked-golden.txt" | sed 's/^/  /'
 echo "make bazel-test: passed (cache: $(du -sh "$cache" | cut -f1) in $cache)"

@@ -29,7 +29,26 @@ public enum MomentName {
         return parts.count == 2 && !parts[0].isEmpty && parts[1].count == 3 && parts.allSatisfy { $0.allSatisfy(digits.contains) }
     }
 
+    /// The latest moment of any spec: a spec lasts at most `SpecLimits.maximumFrames` frames at the lowest frame rate.
+    public static let latest = Double(SpecLimits.maximumFrames) / SpecLimits.fps.lowerBound
+
+    /// How many moments `every(step, through: duration)` gives, worked out without listing them (O(1) time and
+    /// memory), so that a step far too small is refused before anything is allocated.
+    public static func count(every step: Double, through duration: Double) -> Int {
+        let end = duration + 1e-6
+        guard step > 0, step.isFinite, end >= 0 else { return 1 }
+        let estimate = (end / step).rounded(.down)
+        guard estimate < Double(Int.max / 2) else { return Int.max }
+        var last = Int(estimate)
+        // As `every` decides, by multiplying: the division's rounding may be one off either way.
+        while Double(last + 1) * step <= end { last += 1 }
+        while last > 0, Double(last) * step > end { last -= 1 }
+        return last + 1
+    }
+
     /// The moments 0, `step`, 2 × `step`, … up to and including `duration` (`render --every`).
+    ///
+    /// Check `count(every:through:)` against `SpecLimits.maximumFrames` first: this lists every moment.
     public static func every(_ step: Double, through duration: Double) -> [Double] {
         guard step > 0, step.isFinite else { return [0] }
         var times: [Double] = []

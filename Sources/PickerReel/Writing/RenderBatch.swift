@@ -119,6 +119,7 @@ public struct RenderBatch: Sendable {
             let destination = parent.appendingPathComponent(entry.name)
             // Planned first: the fonts the labels are shaped with are part of what makes the render.
             let planned = try Renderer.Plan(entry.spec, variant: entry.variant, file: entry.file, rootPath: batch.root?.relativePath)
+            try batch.checkMomentCount(duration: planned.timeline.duration)
             let inputs = entry.recordedOptions.flatMap { batch.inputs(of: entry, planned: planned, options: $0) }
             if !batch.rendersUpToDate, let inputs, RenderManifest.isCurrent(in: destination, for: inputs) {
                 events(.upToDate(entry: index, warnings: planned.warnings))
@@ -140,6 +141,24 @@ public struct RenderBatch: Sendable {
                 let summary = try renderer.write(formats: batch.formats, to: destination, options: write)
                 events(.written(entry: index, summary: summary, seconds: Date().timeIntervalSince(started)))
             }
+        }
+    }
+
+    /// Throws `RenderError.invalidOption` when the moments asked for (`every` over a spec of `duration` seconds, or
+    /// `options.moments`) are more than a spec's frame limit, `SpecLimits.maximumFrames`: counted, not listed.
+    func checkMomentCount(duration: Double) throws(RenderError) {
+        let limit = SpecLimits.maximumFrames
+        if let step = every {
+            let count = MomentName.count(every: step, through: duration)
+            guard count > limit else { return }
+            let seconds = NumberText.trimmed(duration)
+            let least = NumberText.significant(duration / Double(limit - 1) * 1.001, digits: 3)
+            throw RenderError.invalidOption(
+                "--every \(NumberText.shortest(step)): \(count) moments from 0 to \(seconds) s; at most \(limit), as a spec's frames (give --every \(least) or more)"
+            )
+        }
+        if let moments = options.moments, moments.count > limit {
+            throw RenderError.invalidOption("--times: \(moments.count) moments; at most \(limit), as a spec's frames")
         }
     }
 

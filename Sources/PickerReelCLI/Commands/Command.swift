@@ -64,6 +64,9 @@ package struct RenderOptions: Equatable, Sendable {
     package var every: Double?
     /// `--force`: render every spec, even those whose output folder's manifest says they are up to date.
     package var force = false
+    /// `--verify`: render afresh into a scratch folder, whatever the manifests say, and name every file in the
+    /// output that differs from that render, writing nothing.
+    package var verify = false
 
     /// The defaults: the built-in demo into `Output/seed-demo/` as PNG frames.
     package init() {}

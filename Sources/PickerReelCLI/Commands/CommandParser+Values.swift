@@ -1,3 +1,4 @@
+import PickerKit
 import PickerReel
 
 /// The values of options that are lists or sizes: `--memory`, `--times`, `--format`.
@@ -13,7 +14,7 @@ extension CommandParser {
             unit = scale
             number.removeLast()
         }
-        guard !number.isEmpty, number.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") }), let value = Double(number) else {
+        guard number.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") }), let value = OptionValue.decimal(number) else {
             return nil
         }
         let bytes = value * unit
@@ -21,21 +22,32 @@ extension CommandParser {
         return Int(bytes)
     }
 
-    /// `0,0.5,1.2` as seconds: each a number from 0, no two sharing a picture's name (milliseconds).
+    /// `0,0.5,1.2` as seconds: each a decimal number from 0 to `MomentName.latest`, no two sharing a picture's name
+    /// (milliseconds), and at most a spec's frame limit of them (counted before the list is split).
     static func parseTimes(_ list: String) throws(UsageError) -> [Double] {
+        let limit = SpecLimits.maximumFrames
+        let count = list.utf8.reduce(1) { $0 + ($1 == UInt8(ascii: ",") ? 1 : 0) }
+        guard count <= limit else {
+            throw UsageError(command: "render", message: "--times: \(count) moments; at most \(limit), as a spec's frames")
+        }
         var times: [Double] = []
         var labels: [String: String] = [:]
         for word in list.split(separator: ",", omittingEmptySubsequences: false) {
             let text = word.trimmingSpaces()
-            guard let time = Double(text), time.isFinite, time >= 0 else {
+            guard let time = OptionValue.decimal(text), time >= 0, time <= MomentName.latest else {
                 throw UsageError(
                     command: "render",
-                    message: "--times \(list): '\(text)' is not a number of seconds from 0; give a list such as 0,0.5,1.2")
+                    message:
+                        "--times: '\(OptionValue.shown(text))' is not a decimal number of seconds from 0 to \(Int(MomentName.latest)) (the longest a spec lasts); give a list such as 0,0.5,1.2"
+                )
             }
             let label = MomentName.label(of: time)
             if let earlier = labels[label] {
                 throw UsageError(
-                    command: "render", message: "--times \(list): \(earlier) and \(text) are the same millisecond; give each moment once")
+                    command: "render",
+                    message:
+                        "--times: \(OptionValue.shown(earlier)) and \(OptionValue.shown(text)) are the same millisecond; give each moment once"
+                )
             }
             labels[label] = text
             times.append(time)
@@ -49,7 +61,8 @@ extension CommandParser {
             let name = word.trimmingSpaces()
             guard let format = OutputFormat(rawValue: name) else {
                 let known = OutputFormat.allCases.map(\.rawValue).joined(separator: ", ")
-                throw UsageError(command: "render", message: "--format: unknown format '\(name)'; known formats: \(known)")
+                throw UsageError(
+                    command: "render", message: "--format: unknown format '\(OptionValue.shown(name))'; known formats: \(known)")
             }
             if !formats.contains(format) { formats.append(format) }
         }

@@ -64,6 +64,9 @@ package enum CommandParser {
         OptionDefinition(
             name: "--force", short: nil, valueName: nil,
             help: "Render every spec, even one whose folder's manifest says it is up to date."),
+        OptionDefinition(
+            name: "--verify", short: nil, valueName: nil,
+            help: "Render afresh, whatever the manifests say, and exit 1 naming each file that differs; write nothing."),
         OptionDefinition(name: "--quiet", short: "-q", valueName: nil, help: "Print nothing but errors."),
         rootOption,
     ]
@@ -118,8 +121,10 @@ package enum CommandParser {
 
             Each folder gets pickerreel-manifest.json: the digests of the spec and its files, the tool, the
             options and library versions that made it, and every file written. A spec whose folder's manifest
-            records the same inputs, with every file there at its recorded size, is "up to date": nothing is
-            drawn or written. --force renders it anyway.
+            records the same inputs, with every file there at its recorded size and SHA-256, is "up to date":
+            nothing is drawn or written. --force renders it anyway. A manifest is a cache, never evidence: --verify
+            renders every spec afresh into a scratch folder, compares each output folder with it (missing, extra
+            and changed files; links are differences) and exits 1 naming every file that differs, writing nothing.
 
             A spec with "variants" renders each as if it were a spec named <name>-<suffix> (period-dark-rtl@3x):
             into DIR/<name>-<suffix>/ with <name>-<suffix>.gif and so on; its own appearance keeps <name>.
@@ -179,6 +184,10 @@ package enum CommandParser {
             options.variants = parsed.values("--variant")
             options.quiet = parsed.has("--quiet")
             options.force = parsed.has("--force")
+            options.verify = parsed.has("--verify")
+            if options.verify, options.force {
+                throw UsageError(command: name, message: "--verify writes nothing and --force writes everything; give one of them")
+            }
             options.root = try root(parsed, command: name)
             if let list = parsed.value("--format") {
                 options.formats = try parseFormats(list)
@@ -186,7 +195,8 @@ package enum CommandParser {
             if let shard = parsed.value("--shard") {
                 let parts = shard.split(separator: "/", omittingEmptySubsequences: false).map { Int($0) }
                 guard parts.count == 2, let index = parts[0], let count = parts[1], count >= 1, (1...count).contains(index) else {
-                    throw UsageError(command: name, message: "--shard \(shard): expected K/N with 1 ≤ K ≤ N, such as 2/4")
+                    throw UsageError(
+                        command: name, message: "--shard \(OptionValue.shown(shard)): expected K/N with 1 ≤ K ≤ N, such as 2/4")
                 }
                 options.shard = Shard(index: index, count: count)
             }
@@ -197,18 +207,21 @@ package enum CommandParser {
                     options.gifMatte = .color(color)
                 } else {
                     throw UsageError(
-                        command: name, message: "--gif-matte \(matte): expected an opaque colour (#RRGGBB or a name such as white) or none")
+                        command: name,
+                        message:
+                            "--gif-matte \(OptionValue.shown(matte)): expected an opaque colour (#RRGGBB or a name such as white) or none")
                 }
             }
             if let quality = parsed.value("--webp-quality") {
                 guard let number = Int(quality), (0...100).contains(number) else {
-                    throw UsageError(command: name, message: "--webp-quality \(quality): expected a whole number from 0 to 100")
+                    throw UsageError(
+                        command: name, message: "--webp-quality \(OptionValue.shown(quality)): expected a whole number from 0 to 100")
                 }
                 options.webpQuality = number
             }
             if let chroma = parsed.value("--video-chroma") {
                 guard let value = VideoOptions.Chroma(rawValue: chroma) else {
-                    throw UsageError(command: name, message: "--video-chroma \(chroma): expected 420, 444, alpha or rgb")
+                    throw UsageError(command: name, message: "--video-chroma \(OptionValue.shown(chroma)): expected 420, 444, alpha or rgb")
                 }
                 if value == .alpha || value == .rgb, options.formats.contains(.mp4) {
                     throw UsageError(
@@ -222,7 +235,8 @@ package enum CommandParser {
             if let matte = parsed.value("--video-matte") {
                 guard let color = PickerColor(matte), color.isOpaque else {
                     throw UsageError(
-                        command: name, message: "--video-matte \(matte): expected an opaque colour (#RRGGBB or a name such as white)")
+                        command: name,
+                        message: "--video-matte \(OptionValue.shown(matte)): expected an opaque colour (#RRGGBB or a name such as white)")
                 }
                 options.video.matte = color
             }
@@ -230,13 +244,13 @@ package enum CommandParser {
                 let most = options.formats.contains(.mp4) ? 51 : 63
                 guard let number = Int(crf), (0...most).contains(number) else {
                     let range = options.formats.contains(.mp4) ? "0 to 51 (MP4)" : "0 to 63"
-                    throw UsageError(command: name, message: "--crf \(crf): expected a whole number from \(range)")
+                    throw UsageError(command: name, message: "--crf \(OptionValue.shown(crf)): expected a whole number from \(range)")
                 }
                 options.video.crf = number
             }
             if let jobs = parsed.value("--jobs") {
                 guard let count = Int(jobs), (1...256).contains(count) else {
-                    throw UsageError(command: name, message: "--jobs \(jobs): expected a whole number from 1 to 256")
+                    throw UsageError(command: name, message: "--jobs \(OptionValue.shown(jobs)): expected a whole number from 1 to 256")
                 }
                 options.jobs = count
             }
@@ -245,7 +259,8 @@ package enum CommandParser {
                     throw UsageError(
                         command: name,
                         message:
-                            "--memory \(memory): expected a size of at least 64M, such as 512M or 2G (M and G are 1024² and 1024³ bytes)")
+                            "--memory \(OptionValue.shown(memory)): expected a size of at least 64M, such as 512M or 2G (M and G are 1024² and 1024³ bytes)"
+                    )
                 }
                 options.memory = MemoryBudget(bytes: bytes)
             }
@@ -255,8 +270,9 @@ package enum CommandParser {
             case (let list?, nil):
                 options.times = try parseTimes(list)
             case (nil, let step?):
-                guard let seconds = Double(step), seconds.isFinite, seconds >= 0.001 else {
-                    throw UsageError(command: name, message: "--every \(step): expected a number of seconds, 0.001 or more")
+                guard let seconds = OptionValue.decimal(step), seconds >= 0.001 else {
+                    throw UsageError(
+                        command: name, message: "--every \(OptionValue.shown(step)): expected a decimal number of seconds, 0.001 or more")
                 }
                 options.every = seconds
             case (nil, nil):
@@ -271,7 +287,8 @@ package enum CommandParser {
             if let level = parsed.value("--png-level") {
                 guard let number = Int(level), PNGCompression.levels.contains(number) else {
                     let levels = "\(PNGCompression.levels.lowerBound) to \(PNGCompression.levels.upperBound)"
-                    throw UsageError(command: name, message: "--png-level \(level): expected a whole number from \(levels)")
+                    throw UsageError(
+                        command: name, message: "--png-level \(OptionValue.shown(level)): expected a whole number from \(levels)")
                 }
                 options.pngLevel = number
             }
@@ -284,18 +301,19 @@ package enum CommandParser {
                 throw UsageError(command: name, message: "-o FILE is required (a .png or .svg file)")
             }
             guard output.hasSuffix(".png") || output.hasSuffix(".svg") else {
-                throw UsageError(command: name, message: "-o \(output): the file name must end in .png or .svg")
+                throw UsageError(command: name, message: "-o \(OptionValue.shown(output)): the file name must end in .png or .svg")
             }
             let moment: FrameOptions.Moment
             switch (parsed.value("--time"), parsed.value("--index")) {
             case (let time?, nil):
-                guard let seconds = Double(time), seconds.isFinite, seconds >= 0 else {
-                    throw UsageError(command: name, message: "--time \(time): expected a number of seconds, 0 or more")
+                guard let seconds = OptionValue.decimal(time), seconds >= 0 else {
+                    throw UsageError(
+                        command: name, message: "--time \(OptionValue.shown(time)): expected a decimal number of seconds, 0 or more")
                 }
                 moment = .time(seconds)
             case (nil, let index?):
                 guard let number = Int(index), number >= 0 else {
-                    throw UsageError(command: name, message: "--index \(index): expected a whole number, 0 or more")
+                    throw UsageError(command: name, message: "--index \(OptionValue.shown(index)): expected a whole number, 0 or more")
                 }
                 moment = .index(number)
             case (nil, nil):
@@ -354,7 +372,8 @@ package enum CommandParser {
         guard let root = parsed.value("--root") else { return nil }
         var status = stat()
         guard !root.isEmpty, stat(root, &status) == 0, status.st_mode & S_IFMT == S_IFDIR else {
-            throw UsageError(command: command, message: "--root \(root.isEmpty ? "\"\"" : root): expected a folder that exists")
+            throw UsageError(
+                command: command, message: "--root \(root.isEmpty ? "\"\"" : OptionValue.shown(root)): expected a folder that exists")
         }
         return root
     }

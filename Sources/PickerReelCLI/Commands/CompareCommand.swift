@@ -165,8 +165,8 @@ struct CompareCommand {
     }
 
     static func fraction(_ text: String, flag: String) throws(UsageError) -> Double {
-        guard let value = Double(text), value.isFinite, (0...1).contains(value) else {
-            throw usage("\(flag) \(text): expected a number from 0 to 1")
+        guard let value = OptionValue.decimal(text), (0...1).contains(value) else {
+            throw usage("\(flag) \(OptionValue.shown(text)): expected a number from 0 to 1")
         }
         return value
     }

@@ -32,6 +32,7 @@ struct RenderCommand: Sendable {
             console.err(ErrorLine.text(for: error))
             return ExitCode.badInput
         }
+        if options.verify { return verify(renders, sources: sources, against: parent) }
         let progress = Progress(console: console, quiet: options.quiet)
         let counts = Mutex((specs: 0, frames: 0))
         let command = self
@@ -149,7 +150,7 @@ struct RenderCommand: Sendable {
         let timeline = planned.timeline
         let frames: Int
         if let step = options.every {
-            frames = MomentName.every(step, through: timeline.duration).count
+            frames = MomentName.count(every: step, through: timeline.duration)
         } else if !options.times.isEmpty {
             frames = options.times.count
         } else {

@@ -37,19 +37,18 @@ package struct FileScope: Equatable, Sendable {
         case outside(root: String)
         /// A folder, FIFO, device or socket.
         case notRegular
-        /// Over the size limit, with its size in bytes.
-        case tooLarge(bytes: Int)
+        /// Over the size limit: its size and the limit, in bytes.
+        case tooLarge(bytes: Int, limit: Int)
         /// The system's reason: no such file, permission denied, ….
         case unreadable(String)
 
-        /// The reason in the words of a message.
-        package var reason: String {
+        /// The reason in the words of a message about `what` was being read (`an icon or image`, `a font file`), so
+        /// that the message says what the field it names must be.
+        package func reason(for what: String) -> String {
             switch self {
-            case .outside(let root):
-                "it is outside the root \(root); an icon or image must be inside it (a path relative to the spec)"
+            case .outside(let root): "it is outside the root \(root); \(what) must be inside it (a path relative to the spec)"
             case .notRegular: "not a regular file"
-            case .tooLarge(let bytes):
-                "the file is \(bytes) bytes; an icon or image may be at most \(SpecLimits.maximumImageFileBytes) bytes"
+            case .tooLarge(let bytes, let limit): "the file is \(bytes) bytes; \(what) may be at most \(limit) bytes"
             case .unreadable(let reason): reason
             }
         }
@@ -65,7 +64,7 @@ package struct FileScope: Equatable, Sendable {
         var status = stat()
         guard fstat(descriptor, &status) == 0 else { throw .unreadable(String(cString: strerror(errno))) }
         guard status.st_mode & S_IFMT == S_IFREG else { throw .notRegular }
-        guard Int(status.st_size) <= maximumBytes else { throw .tooLarge(bytes: Int(status.st_size)) }
+        guard Int(status.st_size) <= maximumBytes else { throw .tooLarge(bytes: Int(status.st_size), limit: maximumBytes) }
         // The descriptor is O_PATH (it cannot read); reopened through /proc it reads the same file and nothing else.
         // (Without /proc the tool cannot run at all: the Swift runtime reads its arguments from there.)
         let reading = Glibc.open("/proc/self/fd/\(descriptor)", O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
@@ -84,7 +83,7 @@ package struct FileScope: Equatable, Sendable {
             if read == 0 { break }
             count += read
         }
-        guard count <= maximumBytes else { throw .tooLarge(bytes: count) }
+        guard count <= maximumBytes else { throw .tooLarge(bytes: count, limit: maximumBytes) }
         return Array(bytes[..<count])
     }
 

@@ -44,7 +44,7 @@ package struct GraphicFile: Equatable, Sendable {
         do {
             bytes = try scope.read(path, maximumBytes: SpecLimits.maximumImageFileBytes)
         } catch {
-            throw failure(error.reason)
+            throw failure(error.reason(for: "an icon or image"))
         }
         if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) {
             guard !template else { throw failure("an icon must be an SVG file (use \"image\" for a PNG in its own colours)") }

@@ -18,9 +18,10 @@ package enum SHA256Digest {
         return finish(&context)
     }
 
-    /// The digest of the regular file at `path`, read in pieces; nil when it cannot be opened or read.
-    package static func hex(ofFile path: String) -> String? {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
+    /// The digest of the regular file at `path`, read in pieces; nil when it cannot be opened or read, or, with
+    /// `followingLinks` false, when `path` is a link.
+    package static func hex(ofFile path: String, followingLinks: Bool = true) -> String? {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY | (followingLinks ? 0 : O_NOFOLLOW))
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
         var status = stat()

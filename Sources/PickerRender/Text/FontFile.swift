@@ -46,7 +46,7 @@ package final class FontFile: @unchecked Sendable {
         do {
             bytes = try scope.read(path, maximumBytes: SpecLimits.maximumFontFileBytes)
         } catch {
-            throw failure(error.reason)
+            throw failure(error.reason(for: "a font file"))
         }
         return try held.withLock { held throws(SpecError) -> FontFile in
             if let known = held[bytes] { return known }

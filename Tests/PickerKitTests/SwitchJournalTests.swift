@@ -17,7 +17,7 @@ struct SwitchJournalTests {
                 write: ["frame-0000.png", "frame-0001.svg", "s.gif", "s-sheet.png", "pickerreel-manifest.json"], remove: ["frame-0002.png"]),
             SwitchJournal(
                 write: ["a/b/frame-0000.png", "a/pickerreel-manifest.json", "s.0.500s.png", "A.PNG", "x.webp"], remove: ["c/y.apng"]),
-            SwitchJournal(write: [".hidden.gif", "s.mp4", "s.webm", "s.svg"], remove: []),
+            SwitchJournal(write: [".hidden.gif", "s.mp4", "s.webm", "s.svg", "::error::new\u{1B}[2J.png", "a\nb.png"], remove: []),
             SwitchJournal(write: [], remove: []),
         ]
         for journal in journals {
@@ -28,7 +28,7 @@ struct SwitchJournalTests {
 
     @Test(arguments: [
         ".bashrc", "Makefile", "scripts/build.sh", "../x.png", "/etc/x.png", "a/../x.png", "./x.png", "a//x.png", "x.png/",
-        ".git/x.png", ".pickerreel-old-1/x.png", ".pickerreel-new.png", "x.png\u{0}", "a\nb.png", ".png", "", "/dev/null",
+        ".git/x.png", ".pickerreel-old-1/x.png", ".pickerreel-new.png", "x.png\u{0}", ".png", "", "/dev/null",
         String(repeating: "a", count: 256) + ".png", String(repeating: "a/", count: 2_100) + "x.png",
     ])
     func refusesNamesTheToolDoesNotWrite(name: String) throws {

@@ -64,6 +64,8 @@ final class SwitchFolders {
     /// True when something (a file, a folder, a link, dangling or not) is at `name` inside `folder`, found without
     /// following a link on the way.
     func holds(_ folder: Int32, _ name: String) -> Bool {
+        // A bare name (every file of a render) is one fstatat on the folder held open.
+        if !name.contains("/") { return BeneathFolder.kind(name, in: folder) != nil }
         var made: [String] = []
         guard let parent = try? BeneathFolder.openParent(of: name, in: folder, creating: false, made: &made) else { return false }
         defer { close(parent) }
@@ -79,6 +81,14 @@ final class SwitchFolders {
         let target = path(of: to) + "/" + name
         if failsRename?() == true {
             throw RenderError.file(path: target, reason: "cannot move the file into place (\(String(cString: strerror(EIO))))")
+        }
+        let leaf = BeneathFolder.leaf(of: name)
+        // A bare name (every file of a render) is one renameat between the folders held open.
+        if !name.contains("/") {
+            guard renameat(from, leaf, to, leaf) == 0 else {
+                throw RenderError.file(path: target, reason: "cannot move the file into place (\(String(cString: strerror(errno))))")
+            }
+            return
         }
         let source: Int32
         let destination: Int32
@@ -100,7 +110,6 @@ final class SwitchFolders {
             throw Self.refusal(error, in: path(of: to))
         }
         defer { close(destination) }
-        let leaf = BeneathFolder.leaf(of: name)
         guard renameat(source, leaf, destination, leaf) == 0 else {
             throw RenderError.file(path: target, reason: "cannot move the file into place (\(String(cString: strerror(errno))))")
         }

@@ -40,13 +40,20 @@ struct LinkedOutputTests {
         #expect(try ForgedJournalTests.listing(of: victim) == before, "written through the link: \(run)", sourceLocation: sourceLocation)
     }
 
-    /// The case: the spec's folder in the output is a link (`docs/a -> ../../victim`).
-    @Test func aSpecFolderThatIsALinkIsNotWrittenThrough() throws {
+    /// The case: the spec's folder in the output is a link (`docs/a -> ../../victim`), with `-o` as given
+    /// relative to the repository or absolute from another folder.
+    @Test(arguments: [false, true])
+    func aSpecFolderThatIsALinkIsNotWrittenThrough(absolute: Bool) throws {
         let layout = try Layout()
         try layout.link("docs/a", to: "../../victim")
         let before = try ForgedJournalTests.listing(of: layout.victim)
-        let run = try runTool(["render", "a.json", "-o", "docs", "-q"], in: layout.repository)
-        try Self.expectRefused(run, naming: "docs/a", victim: layout.victim, before: before)
+        let docs = layout.repository.appendingPathComponent("docs").path
+        let spec = layout.repository.appendingPathComponent("a.json").path
+        let run =
+            absolute
+            ? try runTool(["render", spec, "-o", docs, "-q"], in: layout.root)
+            : try runTool(["render", "a.json", "-o", "docs", "-q"], in: layout.repository)
+        try Self.expectRefused(run, naming: absolute ? docs + "/a" : "docs/a", victim: layout.victim, before: before)
     }
 
     /// `-o DIR` where a folder on DIR's path inside the repository is a link.

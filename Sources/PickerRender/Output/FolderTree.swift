@@ -69,6 +69,26 @@ extension OutputFolder {
         for folder in folders.reversed() { _ = rmdir(folder.path) }
     }
 
+    /// Removes the folders inside `root` that the `removed` files (relative paths) have left empty, innermost first.
+    ///
+    /// Each is reached one name at a time beneath `root`'s descriptor and removed with `unlinkat(AT_REMOVEDIR)`, which
+    /// removes only an empty folder and never follows a link: a link on the way, or a folder that is not empty, ends
+    /// that file's walk up.
+    package static func removeEmptiedFolders(_ removed: [String], in root: String) {
+        let descriptor = open(root, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard descriptor >= 0 else { return }
+        defer { close(descriptor) }
+        for relative in removed {
+            for folder in folders(of: relative).reversed() {
+                var made: [String] = []
+                guard let parent = try? BeneathFolder.openParent(of: folder, in: descriptor, creating: false, made: &made) else { break }
+                let removedFolder = unlinkat(parent, BeneathFolder.leaf(of: folder), AT_REMOVEDIR) == 0
+                close(parent)
+                if !removedFolder { break }
+            }
+        }
+    }
+
     static func removeTree(_ url: URL) {
         removeTree(atPath: url.path)
     }

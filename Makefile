@@ -21,7 +21,7 @@ RELEASE_DIR := .build/static/release
 RELEASE_BUILD = $(SWIFT) build -c release --static-swift-stdlib --scratch-path .build/static \
 	$(if $(filter /%,$(STATIC_CXX)),-Xswiftc -L -Xswiftc $(STATIC_CXX_DIR))
 
-.PHONY: all deps build demo test test-steps goldens lint format clean fuzz fuzz-build fuzz-spec fuzz-graphics fuzz-manifest fuzz-manifest-build sanitize bench bench-scale install docs bazel-test
+.PHONY: all deps build demo test test-steps goldens lint format clean fuzz fuzz-build fuzz-spec fuzz-graphics fuzz-manifest fuzz-manifest-build fuzz-build-journal fuzz-journal sanitize bench bench-scale install docs bazel-test
 
 all: build
 
@@ -138,6 +138,9 @@ clean:
 # - manifest-fuzzer (`make fuzz-manifest`, built by `make fuzz-manifest-build` from the PickerRender objects alone):
 #   RenderManifest.decode, the parser of a pickerreel-manifest.json a pull request can commit, over raw bytes, with
 #   every manifest it accepts encoded and decoded again; from Fixtures/manifest-corpus, with Fuzz/manifest.dict.
+# - journal-fuzzer (`make fuzz-journal`): the switch journal a pull request could commit inside its goldens
+#   (SwitchJournal.parse, pure, in PickerKit), from Fixtures/journal-corpus, with Fuzz/journal.dict; built from the
+#   PickerKit sources alone, as the spec fuzzer is, so it needs no sanitized build of the rest.
 # The C libraries rule out plain swiftc over the sources, so `swift build` compiles the package's library targets
 # with -sanitize=fuzzer,address in a scratch path of their own (.build/fuzz-spm; libraries only, so no main and no
 # link), and swiftc links the fuzzer against their objects (the ones in each output-file-map, never stale ones),
@@ -161,13 +164,14 @@ GRAPHICS_FUZZER = .build/fuzz/graphics-fuzzer
 MANIFEST_FUZZER = .build/fuzz/manifest-fuzzer
 MANIFEST_OBJECTS = $$(for module in PickerKit PickerSystem PickerRender; do \
 	grep -o '"object": "[^"]*\.swift\.o"' $(FUZZ_SCRATCH)/release/$$module.build/output-file-map.json | cut -d'"' -f4; done)
+JOURNAL_FUZZER = .build/fuzz/journal-fuzzer
 FUZZ_SEEDS = Fixtures/specs Fixtures/fuzz-corpus Fixtures/bad-specs
 # The Swift runtime's own backtracer would print over AddressSanitizer's report of the same crash.
 FUZZ_RUN = SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=fast_unwind_on_malloc=0 LSAN_OPTIONS=suppressions=$(CURDIR)/Fuzz/lsan-suppressions.txt:print_suppressions=0
 FUZZ_FLAGS = -dict=Fuzz/spec.dict -max_len=8192 -timeout=60 -rss_limit_mb=3072 -max_total_time=$(FUZZ_SECONDS) \
 	-print_final_stats=1 -artifact_prefix=fuzz-artifacts/
 
-fuzz-build: deps
+fuzz-build: deps fuzz-build-journal
 	@mkdir -p .build/fuzz
 	@rm -f $(RENDER_FUZZER) $(SPEC_FUZZER) $(GRAPHICS_FUZZER)
 	$(SWIFT) build -c release --scratch-path $(FUZZ_SCRATCH) --target PickerReel -Xswiftc -sanitize=fuzzer,address -Xswiftc -g
@@ -185,6 +189,13 @@ fuzz-build: deps
 		-I $(FUZZ_SCRATCH)/release/Modules $(FUZZ_C_FLAGS) \
 		Fuzz/GraphicsFuzzer.swift $(FUZZ_OBJECTS) $(FUZZ_LIBS) -o $(GRAPHICS_FUZZER) 2>&1 | grep -v 'Cannot export local symbol' || true
 	@test -x $(GRAPHICS_FUZZER)
+
+fuzz-build-journal:
+	@mkdir -p .build/fuzz
+	@rm -f $(JOURNAL_FUZZER)
+	swiftc -sanitize=fuzzer,address -parse-as-library -O -g -package-name journal_fuzzer \
+		$$(find Sources/PickerKit -name '*.swift' | sort) Fuzz/JournalFuzzer.swift -o $(JOURNAL_FUZZER) 2>&1 | grep -v 'Cannot export local symbol' || true
+	@test -x $(JOURNAL_FUZZER)
 
 fuzz: fuzz-build
 	@mkdir -p .build/fuzz/render-corpus fuzz-artifacts
@@ -215,6 +226,9 @@ fuzz-manifest: fuzz-manifest-build
 	@mkdir -p .build/fuzz/manifest-corpus fuzz-artifacts
 	$(FUZZ_RUN) $(MANIFEST_FUZZER) $(subst spec.dict,manifest.dict,$(subst 8192,65536,$(FUZZ_FLAGS))) \
 		.build/fuzz/manifest-corpus Fixtures/manifest-corpus
+fuzz-journal: fuzz-build-journal
+	@mkdir -p .build/fuzz/journal-corpus fuzz-artifacts
+	$(FUZZ_RUN) $(JOURNAL_FUZZER) $(subst spec.dict,journal.dict,$(FUZZ_FLAGS)) .build/fuzz/journal-corpus Fixtures/journal-corpus
 
 # The whole test suite under ThreadSanitizer, then AddressSanitizer (with LeakSanitizer; fontconfig's and the
 # test runner's process-long allocations are suppressed in Tests/lsan-suppressions.txt), each in its own build folder.

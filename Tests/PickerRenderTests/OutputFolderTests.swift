@@ -319,13 +319,17 @@ struct OutputFolderTests {
             try FileManager.default.createDirectory(at: backup, withIntermediateDirectories: false)
             for name in Self.newFiles { try Data("new \(name)".utf8).write(to: commit.appendingPathComponent(name)) }
             let plan = OutputFolder.SwitchPlan(write: Self.newFiles, remove: (6..<10).map { String(format: "frame-%04d.png", $0) })
-            try OutputFolder.writeManifest(plan, into: commit)
+            try OutputFolder.writeManifest(plan, into: commit, destination: destination)
             // The killed render's switch stops before rename number `cut`.
+            let held = open(destination.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+            try #require(held >= 0)
+            defer { close(held) }
+            let folders = try SwitchFolders(
+                destination: held, path: destination.path, commit: commit.lastPathComponent, backup: backup.lastPathComponent)
             #expect(throws: RenderError.self) {
-                var made: [URL] = []
+                var made: [String] = []
                 try OutputFolder.switchForward(
-                    plan, from: commit, backup: backup, into: destination, resuming: false,
-                    failsRename: RenameFaults(failing: cut).shouldFail, madeFolders: &made)
+                    plan, through: folders, resuming: false, failsRename: RenameFaults(failing: cut).shouldFail, madeFolders: &made)
             }
             // A staging folder a kill left before its switch: removed, its files never appear.
             let staging = destination.appendingPathComponent(".pickerreel-new-killed2")

@@ -157,15 +157,10 @@ public enum ExpectedUpdate {
         return error.description
     }
 
-    /// Removes the folders inside `root` that the removed files have left empty, innermost first.
+    /// Removes the folders inside `root` that the removed files have left empty, innermost first, beneath `root`
+    /// without following a link (`OutputFolder.removeEmptiedFolders`).
     static func removeEmptiedFolders(_ removed: [String], in root: String) {
-        for relative in removed {
-            for folder in OutputFolder.folders(of: relative).reversed() {
-                let full = URL(fileURLWithPath: root).appendingPathComponent(folder).path
-                guard let contents = try? FileManager.default.contentsOfDirectory(atPath: full), contents.isEmpty else { break }
-                try? FileManager.default.removeItem(atPath: full)
-            }
-        }
+        OutputFolder.removeEmptiedFolders(removed, in: root)
     }
 
     /// Two single files: the expected file becomes a copy of the actual one, by one atomic rename.

@@ -124,22 +124,13 @@ extension CompareCommand {
         return say
     }
 
-    /// Why `--update` will not write EXPECTED when EXPECTED (the path as given, or a folder on it) is a symbolic link:
-    /// the goldens a pull request commits as a link would lead the update to delete and write pictures wherever the
-    /// link points; nil when no part of the path is a link.
+    /// Why `--update` will not write EXPECTED when EXPECTED (the path as given, or a folder on it below the current
+    /// folder) is a symbolic link (`LinkedPath`, the rule `render` and `frame` share): the goldens a pull request commits
+    /// as a link would lead the update to delete and write pictures wherever the link points; nil when there is none.
     static func linkedExpected(_ expected: String) -> String? {
-        let logical = expected.hasPrefix("/") ? expected : FileManager.default.currentDirectoryPath + "/" + expected
-        var walked = ""
-        for part in logical.split(separator: "/") where part != "." && !part.isEmpty {
-            walked += "/" + part
-            var status = stat()
-            guard lstat(walked, &status) == 0 else { return nil }
-            if status.st_mode & S_IFMT == S_IFLNK, walked.count > FileManager.default.currentDirectoryPath.count {
-                return
-                    "--update: EXPECTED \(expected) goes through a symbolic link (\(walked)); --update writes only into a real folder: give that folder itself (nothing was changed)"
-            }
-        }
-        return nil
+        guard let link = LinkedPath.firstLink(on: expected) else { return nil }
+        return
+            "--update: EXPECTED \(expected) goes through a symbolic link (\(link)); --update writes only into a real folder: give that folder itself (nothing was changed)"
     }
 
     /// Why `--update` cannot make EXPECTED equal ACTUAL when one is inside the other (or they are one folder), by

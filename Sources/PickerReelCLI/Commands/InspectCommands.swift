@@ -57,6 +57,7 @@ struct InspectCommands {
     }
 
     func frame(_ options: FrameOptions) throws -> Int32 {
+        if let link = LinkedPath.firstLink(on: options.outputPath) { throw RenderError.file(path: link, reason: LinkedPath.reason) }
         let renderer = try Renderer(
             try spec(options.specPath, variant: options.variant, root: options.root), file: options.specPath,
             root: Self.url(options.root))

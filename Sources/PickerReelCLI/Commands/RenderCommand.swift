@@ -22,6 +22,13 @@ struct RenderCommand: Sendable {
         }
         guard let batch = loadSources() else { return ExitCode.badInput }
         let sources = options.shard.map { $0.pick(from: batch, name: \.name, cost: cost(of:)) } ?? batch
+        // The output folder and each spec's folder in it are written only where they are real folders (a committed
+        // `docs/a -> ../elsewhere` would take the render of a.json elsewhere); the same rule as compare --update's.
+        let links = Set(([parent] + sources.map { parent + "/" + $0.name }).compactMap(LinkedPath.firstLink(on:)))
+        if !links.isEmpty {
+            for link in links.sorted() { console.err(ErrorLine.text(for: RenderError.file(path: link, reason: LinkedPath.reason))) }
+            return ExitCode.badInput
+        }
         if options.specPaths.isEmpty, !options.quiet {
             console.err("pickerreel render: no spec given; rendering the built-in seed demo (give spec files to render yours)\n")
         }

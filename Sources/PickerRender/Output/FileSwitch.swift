@@ -10,11 +10,8 @@ import PickerKit
 /// The file-by-file switch with a journal, for a destination whose other entries must stay where they are (the
 /// user's files, other formats' files, a tree of goldens) or that cannot be exchanged whole (a mount point).
 extension OutputFolder {
-    /// The files a switch writes and removes, as recorded in its manifest.
-    struct SwitchPlan: Equatable {
-        var write: [String]
-        var remove: [String]
-    }
+    /// The files a switch writes and removes, as recorded in its journal (`SwitchJournal`, which parses it).
+    typealias SwitchPlan = SwitchJournal
 
     /// The plan of a commit of `names`, and whether the destination keeps entries the commit neither replaces nor
     /// removes (or the names make a tree), so that it cannot be exchanged whole.
@@ -65,77 +62,51 @@ extension OutputFolder {
         return (SwitchPlan(write: names, remove: remove), keepsOthers)
     }
 
-    /// Moves old files aside and new files in.
+    /// Moves old files aside and new files in, through `folders` (opened beneath the destination, no link followed).
     ///
     /// With `resuming`, safe to run again on a half-done switch (as recovery does): a new file no longer in the
     /// commit folder was moved in already and is left alone.
     ///
-    /// Folders that relative paths need and the destination lacks are made, and appended to `madeFolders`
-    /// (outermost first) so that an undo can remove them.
+    /// Folders that relative paths need and the destination lacks are made, and their relative paths appended to
+    /// `madeFolders` (outermost first) so that an undo can remove them.
     static func switchForward(
-        _ plan: SwitchPlan, from commit: URL, backup: URL, into destination: URL, resuming: Bool,
-        failsRename: (() -> Bool)?, madeFolders: inout [URL]
+        _ plan: SwitchPlan, through folders: SwitchFolders, resuming: Bool, failsRename: (() -> Bool)?, madeFolders: inout [String]
     ) throws(RenderError) {
-        let folders = try SwitchFolders(commit: commit.path, backup: backup.path, destination: destination.path)
         for name in plan.write {
             if resuming, !folders.holds(folders.commit, name) { continue }
-            if name.contains("/") {
-                madeFolders += try createFolders(upTo: destination.appendingPathComponent(name).deletingLastPathComponent())
+            if folders.holds(folders.destination, name) {
+                try folders.move(name, from: folders.destination, to: folders.backup, failsRename: failsRename, made: &madeFolders)
             }
-            if folders.holds(folders.destination, name) { try moveAside(name, in: folders, backup: backup, failsRename: failsRename) }
-            try folders.move(name, from: folders.commit, to: folders.destination, failsRename: failsRename)
+            try folders.move(name, from: folders.commit, to: folders.destination, failsRename: failsRename, made: &madeFolders)
         }
         for name in plan.remove where folders.holds(folders.destination, name) {
-            try moveAside(name, in: folders, backup: backup, failsRename: failsRename)
+            try folders.move(name, from: folders.destination, to: folders.backup, failsRename: failsRename, made: &madeFolders)
         }
-    }
-
-    /// Moves `name` from the destination to the same name inside the backup folder, making the folders a relative
-    /// path needs there.
-    private static func moveAside(_ name: String, in folders: SwitchFolders, backup: URL, failsRename: (() -> Bool)?) throws(RenderError) {
-        if name.contains("/"), let reason = makeFolders(for: name, inside: backup) {
-            let saved = backup.appendingPathComponent(name)
-            throw RenderError.file(path: saved.deletingLastPathComponent().path, reason: "cannot create the folder (\(reason))")
-        }
-        try folders.move(name, from: folders.destination, to: folders.backup, failsRename: failsRename)
     }
 
     /// Puts the destination back as it was before `switchForward` started.
-    static func switchBack(_ plan: SwitchPlan, from commit: URL, backup: URL, into destination: URL) throws(RenderError) {
-        let folders = try SwitchFolders(commit: commit.path, backup: backup.path, destination: destination.path)
+    static func switchBack(_ plan: SwitchPlan, through folders: SwitchFolders) throws(RenderError) {
+        var made: [String] = []
         for name in plan.write.reversed() where !folders.holds(folders.commit, name) && folders.holds(folders.destination, name) {
-            try folders.move(name, from: folders.destination, to: folders.commit, failsRename: nil)
+            try folders.move(name, from: folders.destination, to: folders.commit, failsRename: nil, made: &made)
         }
         for name in plan.write + plan.remove where folders.holds(folders.backup, name) {
-            try folders.move(name, from: folders.backup, to: folders.destination, failsRename: nil)
+            try folders.move(name, from: folders.backup, to: folders.destination, failsRename: nil, made: &made)
         }
     }
 
     /// Writes `plan` as the switch's journal into `folder`.
-    static func writeManifest(_ plan: SwitchPlan, into folder: URL) throws(RenderError) {
-        let document = JSONValue.object(
-            JSONObject([
-                (key: "write", value: .array(plan.write.map(JSONValue.string))),
-                (key: "remove", value: .array(plan.remove.map(JSONValue.string))),
-            ]))
+    ///
+    /// Throws `RenderError.file` when the journal could not be read back by a recovery (a name the tool does not
+    /// write, more names than a journal may hold), before anything moves, or cannot be written.
+    static func writeManifest(_ plan: SwitchPlan, into folder: URL, destination: URL) throws(RenderError) {
+        if let refusal = plan.refusal {
+            throw RenderError.file(
+                path: destination.path, reason: "cannot switch the files: the switch's journal would be refused, as it \(refusal.reason)")
+        }
         let path = folder.appendingPathComponent(Names.manifest).path
-        if let reason = PlainFile.write(Array(JSONWriter.text(of: document).utf8), to: path) {
+        if let reason = PlainFile.write(plan.bytes, to: path) {
             throw RenderError.file(path: path, reason: "cannot write (\(reason))")
         }
-    }
-
-    /// The plan a switch's journal in `folder` records, or nil when there is none or it cannot be read.
-    static func readManifest(in folder: URL) -> SwitchPlan? {
-        guard let data = FileManager.default.contents(atPath: folder.appendingPathComponent(Names.manifest).path),
-            case .object(let object)? = try? JSONParser.parse([UInt8](data)),
-            case .array(let write)? = object["write"], case .array(let remove)? = object["remove"]
-        else { return nil }
-        func names(_ values: [JSONValue]) -> [String] {
-            values.compactMap { value in
-                guard case .string(let name) = value, isRelativeName(name) else { return nil }
-                return name
-            }
-        }
-        return SwitchPlan(write: names(write), remove: names(remove))
     }
 }

@@ -69,34 +69,46 @@ extension OutputFolder {
         for folder in folders.reversed() { _ = rmdir(folder.path) }
     }
 
+    /// Removes the folders inside `root` that the `removed` files (relative paths) have left empty, innermost first.
+    ///
+    /// Each is reached one name at a time beneath `root`'s descriptor and removed with `unlinkat(AT_REMOVEDIR)`, which
+    /// removes only an empty folder and never follows a link: a link on the way, or a folder that is not empty, ends
+    /// that file's walk up.
+    package static func removeEmptiedFolders(_ removed: [String], in root: String) {
+        let descriptor = open(root, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard descriptor >= 0 else { return }
+        defer { close(descriptor) }
+        for relative in removed {
+            for folder in folders(of: relative).reversed() {
+                var made: [String] = []
+                guard let parent = try? BeneathFolder.openParent(of: folder, in: descriptor, creating: false, made: &made) else { break }
+                let removedFolder = unlinkat(parent, BeneathFolder.leaf(of: folder), AT_REMOVEDIR) == 0
+                close(parent)
+                if !removedFolder { break }
+            }
+        }
+    }
+
     static func removeTree(_ url: URL) {
         removeTree(atPath: url.path)
     }
 
-    /// Where a directory entry's name starts in its `dirent`.
-    private static let entryNameOffset = MemoryLayout<dirent>.offset(of: \dirent.d_name) ?? 19
-
     /// Removes the file, link or folder at `path` with everything inside; what cannot be removed stays.
     ///
-    /// Plain `unlink`, `unlinkat` and `rmdir` calls: the file manager's removal cost a render of 102 frames
-    /// more than half a millisecond for folders holding only a manifest.
+    /// Beneath the folder that holds it, through descriptors (`BeneathFolder.removeTree`): a link is removed as a
+    /// link, never descended, wherever it is in the tree. Plain `unlinkat` calls: the file manager's removal cost a
+    /// render of 102 frames more than half a millisecond for folders holding only a manifest.
     static func removeTree(atPath path: String) {
-        guard unlink(path) != 0, errno == EISDIR else { return }
-        let descriptor = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
-        if descriptor >= 0, let folder = fdopendir(descriptor) {
-            var folders: [String] = []
-            while let entry = readdir(folder) {
-                // Read in place, up to its end: `d_name` as a value is 256 bytes, more than an entry at the end of
-                // the directory buffer has (AddressSanitizer's heap-buffer-overflow; OutputFolderRemovalTests).
-                let name = String(cString: UnsafeRawPointer(entry).advanced(by: Self.entryNameOffset).assumingMemoryBound(to: CChar.self))
-                guard name != ".", name != ".." else { continue }
-                if unlinkat(descriptor, name, 0) != 0, errno == EISDIR { folders.append(name) }
-            }
-            closedir(folder)
-            for name in folders { removeTree(atPath: path + "/" + name) }
-        } else if descriptor >= 0 {
-            close(descriptor)
+        guard let slash = path.lastIndex(of: "/") else {
+            BeneathFolder.removeTree(path, in: AT_FDCWD)
+            return
         }
-        rmdir(path)
+        let parentPath = slash == path.startIndex ? "/" : String(path[..<slash])
+        let name = String(path[path.index(after: slash)...])
+        guard !name.isEmpty, name != ".", name != ".." else { return }
+        let parent = open(parentPath, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard parent >= 0 else { return }
+        defer { close(parent) }
+        BeneathFolder.removeTree(name, in: parent)
     }
 }

@@ -140,7 +140,7 @@ package final class OutputFolder: @unchecked Sendable {
             staging = destination.deletingLastPathComponent().appendingPathComponent(besideName)
         }
         do {
-            if !stagesBeside { try Self.recover(destination) }
+            if !stagesBeside { try Self.recover(destination, in: descriptor) }
             try Self.makeFolder(staging)
             if stagesBeside {
                 // Held until this output ends: a render of another spec into the same parent leaves it alone.
@@ -277,28 +277,37 @@ package final class OutputFolder: @unchecked Sendable {
 
     /// Runs the journaled file-by-file switch of `plan`; on failure, undoes it (or leaves it for recovery) and throws.
     private func switchFileByFile(_ plan: SwitchPlan) throws(RenderError) {
-        let commitFolder = destination.appendingPathComponent(Names.commit + token)
-        let backupFolder = destination.appendingPathComponent(Names.backup + token)
+        let commitName = Names.commit + token
+        let backupName = Names.backup + token
+        let commitFolder = destination.appendingPathComponent(commitName)
         do {
-            try Self.writeManifest(plan, into: staging)
+            try Self.writeManifest(plan, into: staging, destination: destination)
             try Self.rename(staging, commitFolder)
         } catch {
             discard()
             throw error
         }
         setPhase(.switching)
-        var madeFolders: [URL] = []
+        var madeFolders: [String] = []
+        let folders: SwitchFolders
         do {
-            try Self.makeFolder(backupFolder)
-            try Self.switchForward(
-                plan, from: commitFolder, backup: backupFolder, into: destination, resuming: false, failsRename: failsRename,
-                madeFolders: &madeFolders)
+            folders = try SwitchFolders(destination: descriptor, path: destination.path, commit: commitName, backup: backupName)
+        } catch {
+            // Nothing has moved: the commit folder goes, and the destination is as it was.
+            BeneathFolder.removeTree(commitName, in: descriptor)
+            setPhase(.abandoned)
+            Self.removeEmpty(createdFolders)
+            OutputFolders.shared.unregister(self)
+            throw RenderError.file(path: destination.path, reason: "cannot switch the files: \(error.reason)")
+        }
+        do {
+            try Self.switchForward(plan, through: folders, resuming: false, failsRename: failsRename, madeFolders: &madeFolders)
         } catch {
             do {
-                try Self.switchBack(plan, from: commitFolder, backup: backupFolder, into: destination)
-                Self.removeEmpty(madeFolders)
-                Self.removeTree(commitFolder)
-                Self.removeTree(backupFolder)
+                try Self.switchBack(plan, through: folders)
+                for folder in madeFolders.reversed() { _ = unlinkat(descriptor, folder, AT_REMOVEDIR) }
+                BeneathFolder.removeTree(commitName, in: descriptor)
+                BeneathFolder.removeTree(backupName, in: descriptor)
                 setPhase(.abandoned)
                 Self.removeEmpty(createdFolders)
             } catch {
@@ -308,8 +317,8 @@ package final class OutputFolder: @unchecked Sendable {
             OutputFolders.shared.unregister(self)
             throw error
         }
-        Self.removeTree(commitFolder)
-        Self.removeTree(backupFolder)
+        BeneathFolder.removeTree(commitName, in: descriptor)
+        BeneathFolder.removeTree(backupName, in: descriptor)
     }
 
     /// Removes the staging folder, and the destination and parent folders when this output created them and they

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import PickerKit
 
 #if canImport(Glibc)
     import Glibc
@@ -7,56 +8,153 @@ import FoundationEssentials
 #endif
 
 /// What a killed render leaves behind, finished or removed by the next render.
+///
+/// What is found in a destination is input, the tool's own journal included (a pull request can commit one): a
+/// switch is finished only when its journal is one the tool writes (`SwitchJournal`) and every file it names is a
+/// plain file, or missing, in the commit, backup and destination folders, each reached without following a link.
+/// Anything else is refused before anything moves, with one message naming the journal and what to remove.
 extension OutputFolder {
-    /// Finishes the switches that killed renders left in `destination` and removes their staging folders.
-    static func recover(_ destination: URL) throws(RenderError) {
-        let entries = (try? FileManager.default.contentsOfDirectory(atPath: destination.path)) ?? []
-        for name in entries.sorted() where Names.isInternal(name) {
-            let url = destination.appendingPathComponent(name)
-            if name.hasPrefix(Names.commit) {
-                let token = String(name.dropFirst(Names.commit.count))
-                let backup = destination.appendingPathComponent(Names.backup + token)
-                guard let plan = readManifest(in: url) else {
-                    removeTree(url)
-                    continue
-                }
-                if !FileManager.default.fileExists(atPath: backup.path) { try makeFolder(backup) }
-                var madeFolders: [URL] = []
-                try switchForward(
-                    plan, from: url, backup: backup, into: destination, resuming: true, failsRename: nil, madeFolders: &madeFolders)
-                removeTree(url)
-                removeTree(backup)
+    /// Finishes the switches that killed renders left in `destination` (held open as `folder`) and removes their
+    /// staging and backup folders (a link among them is removed as a link, never followed).
+    ///
+    /// Throws `RenderError.file` naming the journal when it is not one the tool would act on, with nothing moved;
+    /// or naming the file a finishing switch could not move.
+    static func recover(_ destination: URL, in folder: Int32) throws(RenderError) {
+        let path = destination.path
+        for name in BeneathFolder.names(in: folder).sorted() where name.hasPrefix(Names.commit) {
+            let backup = Names.backup + String(name.dropFirst(Names.commit.count))
+            let folders: SwitchFolders
+            let journal: SwitchJournal
+            do {
+                journal = try checkedJournal(name, backup: backup, in: folder, path: path)
+                folders = try SwitchFolders(destination: folder, path: path, commit: name, backup: backup)
+            } catch {
+                throw RenderError.file(
+                    path: path + "/" + name,
+                    reason:
+                        "\(error.reason); this journal was not made by an interrupted render: remove \(path)/\(name) and \(path)/\(backup)")
             }
+            var made: [String] = []
+            try switchForward(journal, through: folders, resuming: true, failsRename: nil, madeFolders: &made)
+            BeneathFolder.removeTree(name, in: folder)
+            BeneathFolder.removeTree(backup, in: folder)
         }
         // What is left is staging that never reached a switch, and backups of switches that had finished.
-        let remaining = (try? FileManager.default.contentsOfDirectory(atPath: destination.path)) ?? []
-        for name in remaining where name.hasPrefix(Names.staging) || name.hasPrefix(Names.backup) {
-            removeTree(destination.appendingPathComponent(name))
+        for name in BeneathFolder.names(in: folder) where name.hasPrefix(Names.staging) || name.hasPrefix(Names.backup) {
+            BeneathFolder.removeTree(name, in: folder)
         }
     }
 
-    /// Removes the `.NAME.pickerreel-PID-N` staging folders that killed renders of any spec left beside
-    /// `destination` (in its parent): those whose process is gone and that no live render holds locked.
+    /// The journal in the commit folder `commit` of the destination `folder`, when the tool would act on it: the
+    /// commit folder a folder, the backup folder a folder or missing (neither a link), the journal one the tool writes,
+    /// and each name it lists a plain file or missing in all three folders, with no link or file on its way.
+    ///
+    /// Throws `JournalProblem` saying what is wrong; looks at nothing outside `folder` and changes nothing.
+    static func checkedJournal(_ commit: String, backup: String, in folder: Int32, path: String) throws(JournalProblem) -> SwitchJournal {
+        let commitFolder = try openChecked(commit, in: folder, optional: false, what: "", path: path)
+        defer { close(commitFolder) }
+        let journal = try readJournal(in: commitFolder)
+        let backupFolder = try openChecked(backup, in: folder, optional: true, what: "its backup folder \(path)/\(backup) ", path: path)
+        defer { if backupFolder >= 0 { close(backupFolder) } }
+        var places = [(commitFolder, path + "/" + commit), (folder, path)]
+        if backupFolder >= 0 { places.append((backupFolder, path + "/" + backup)) }
+        for name in journal.write + journal.remove {
+            for (place, placePath) in places { try checkEntry(name, in: place, path: placePath) }
+        }
+        return journal
+    }
+
+    /// The folder `name` inside `folder`, opened without following a link; -1 when `optional` and it is missing.
+    private static func openChecked(_ name: String, in folder: Int32, optional: Bool, what: String, path: String) throws(JournalProblem)
+        -> Int32
+    {
+        switch BeneathFolder.kind(name, in: folder) {
+        case S_IFLNK?: throw JournalProblem("\(what)is a link, not a folder")
+        case S_IFDIR?: break
+        case .some: throw JournalProblem("\(what)is not a folder")
+        case nil:
+            if optional { return -1 }
+            throw JournalProblem("\(what)is missing")
+        }
+        let descriptor = BeneathFolder.openFolder(name, in: folder)
+        guard descriptor >= 0 else { throw JournalProblem("\(what)cannot be opened (\(String(cString: strerror(errno))))") }
+        return descriptor
+    }
+
+    /// The journal `.pickerreel-manifest` inside the commit folder held open as `commit`: a plain file of at most
+    /// `SwitchJournal.maximumBytes`, read no further, parsed by `SwitchJournal.parse`.
+    private static func readJournal(in commit: Int32) throws(JournalProblem) -> SwitchJournal {
+        let missing = "is not a journal PickerReel writes (it holds no plain file \(Names.manifest))"
+        guard BeneathFolder.kind(Names.manifest, in: commit) == S_IFREG else { throw JournalProblem(missing) }
+        let descriptor = openat(commit, Names.manifest, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw JournalProblem("its \(Names.manifest) cannot be read (\(String(cString: strerror(errno))))") }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { throw JournalProblem(missing) }
+        guard Int(status.st_size) <= SwitchJournal.maximumBytes else {
+            throw JournalProblem(SwitchJournal.Refusal.tooLarge(bytes: Int(status.st_size)).reason)
+        }
+        var bytes = [UInt8](repeating: 0, count: Int(status.st_size) + 1)
+        var count = 0
+        while count < bytes.count {
+            let read = bytes.withUnsafeMutableBytes { buffer in
+                Glibc.read(descriptor, buffer.baseAddress.map { $0 + count }, buffer.count - count)
+            }
+            if read < 0, errno == EINTR { continue }
+            guard read >= 0 else { throw JournalProblem("its \(Names.manifest) cannot be read (\(String(cString: strerror(errno))))") }
+            if read == 0 { break }
+            count += read
+        }
+        do {
+            return try SwitchJournal.parse(Array(bytes[..<count]))
+        } catch {
+            throw JournalProblem(error.reason)
+        }
+    }
+
+    /// Checks that `name` (a relative path) inside `folder` is a plain file or missing, with only folders on its way.
+    private static func checkEntry(_ name: String, in folder: Int32, path: String) throws(JournalProblem) {
+        let quoted = SwitchJournal.Refusal.quoted(name)
+        var made: [String] = []
+        let parent: Int32
+        do {
+            parent = try BeneathFolder.openParent(of: name, in: folder, creating: false, made: &made)
+        } catch {
+            if error.missing { return }
+            let what =
+                error.what == "a link" ? "is a link" : error.what == "not a folder" ? "is not a folder" : "cannot be opened (\(error.what))"
+            throw JournalProblem("names \(quoted), but \(path)/\(error.path) \(what)")
+        }
+        defer { close(parent) }
+        if let kind = BeneathFolder.kind(BeneathFolder.leaf(of: name), in: parent), kind != S_IFREG {
+            throw JournalProblem("names \(quoted), but \(path)/\(quoted) is \(BeneathFolder.words(for: kind)), not a plain file")
+        }
+    }
+
+    /// Removes the `.NAME.pickerreel-PID-N` staging folders that killed renders of any spec left beside `destination`.
+    ///
+    /// Those in its parent whose process is gone and that no live render holds locked. A link of that name is left
+    /// alone (never followed); a link inside one is removed as a link.
     ///
     /// A render killed while it filled a new folder leaves its whole render there (22 MB for a large spec); the next
     /// render into the same parent, of whatever spec, clears it. An exchange killed after it moved the staging folder
     /// beside the destination, or after the exchange itself (the old files beside), leaves the same kind of folder.
     static func removeStaleStaging(beside destination: URL) {
-        let parent = destination.deletingLastPathComponent()
-        let entries = (try? FileManager.default.contentsOfDirectory(atPath: parent.path)) ?? []
-        for name in entries where name.hasPrefix(".") {
+        let parent = open(destination.deletingLastPathComponent().path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard parent >= 0 else { return }
+        defer { close(parent) }
+        for name in BeneathFolder.names(in: parent) where name.hasPrefix(".") {
             guard let marker = name.ranges(of: ".pickerreel-").last else { continue }
             let token = name[marker.upperBound...].split(separator: "-", omittingEmptySubsequences: false)
             guard token.count == 2, let pid = Int32(token[0]), pid > 0, UInt32(token[1]) != nil else { continue }
             guard kill(pid, 0) != 0 && errno == ESRCH else { continue }
-            let folder = parent.appendingPathComponent(name)
-            let held = open(folder.path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+            let held = BeneathFolder.openFolder(name, in: parent)
             guard held >= 0 else { continue }
             defer { close(held) }
             // A render in another PID namespace (a container sharing the folder) is alive though its PID is not
             // seen here: it holds its staging folder locked.
             guard flock(held, LOCK_EX | LOCK_NB) == 0 else { continue }
-            removeTree(folder)
+            BeneathFolder.removeTree(name, in: parent)
         }
     }
 }

@@ -1,0 +1,50 @@
+import FoundationEssentials
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The one rule for the paths the tool writes (a render's output folder and spec folders, a frame's file, the
+/// EXPECTED of `compare --update`): none goes through a symbolic link below where the user stands.
+///
+/// A repository can commit a link (`docs/a -> ../elsewhere`), and a write through it would replace files outside the
+/// repository. The current folder and the folders above it are where the user stands (a home folder that is a link,
+/// `/tmp` on some systems): they are the machine's, not the tree's, and are not looked at.
+enum LinkedPath {
+    /// The first entry on `path` (as given, relative to the current folder or absolute) that is a symbolic link and
+    /// is not the current folder or one above it, spelt as `path` spells it; nil when there is none.
+    ///
+    /// Looks at each entry with `lstat`, without following any; stops at the first entry that does not exist.
+    static func firstLink(on path: String) -> String? {
+        let current = FileManager.default.currentDirectoryPath
+        let standing = Set(ancestors(of: current))
+        var walked = path.hasPrefix("/") || current == "/" ? "" : current
+        var spelt: [Substring] = []
+        for part in path.split(separator: "/") {
+            walked += "/" + part
+            spelt.append(part)
+            guard part != ".", !standing.contains(walked) else { continue }
+            var status = stat()
+            guard lstat(walked, &status) == 0 else { return nil }
+            if status.st_mode & S_IFMT == S_IFLNK { return (path.hasPrefix("/") ? "/" : "") + spelt.joined(separator: "/") }
+        }
+        return nil
+    }
+
+    /// Why a write is refused at a link `firstLink` found, in words that follow the link's path.
+    static let reason =
+        "is a symbolic link; pickerreel writes only into real folders and files, never through a link (it could lead out of the repository): replace the link with the folder or file itself, or choose another path"
+
+    /// `path` and every folder above it: `/a/b` gives `/`, `/a`, `/a/b`.
+    private static func ancestors(of path: String) -> [String] {
+        var result = ["/"]
+        var walked = ""
+        for part in path.split(separator: "/") {
+            walked += "/" + part
+            result.append(walked)
+        }
+        return result
+    }
+}

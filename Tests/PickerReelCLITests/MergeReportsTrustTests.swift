@@ -175,6 +175,20 @@ struct MergeReportsTrustTests {
         #expect(elsewhere.stdout.contains("files match"), "\(elsewhere.stdout)")
     }
 
+    /// A shard whose artifact never arrived (neither its pictures nor its report) cannot pass: the merged ACTUAL
+    /// should hold every shard's pictures, so its specs are removed, not left out as another shard's.
+    @Test func aMissingShardCannotPass() throws {
+        let world = try World(differing: false)
+        try FileManager.default.removeItem(at: world.work.appendingPathComponent("Output"))
+        let shard = try runTool(["render", "a.json", "b.json", "-o", "Output", "-q", "--shard", "1/2"], in: world.work)
+        try #require(shard.status == 0, "\(shard.stderr)")
+        let compared = try runTool(["compare", "goldens", "Output", "--report", "json=report-1.json"], in: world.work)
+        try #require(compared.status == 0, "the shard's own compare leaves the other shard's spec out: \(compared.stdout)")
+        let merged = try runTool(["merge-reports", "report-1.json"], in: world.work)
+        #expect(merged.status == 1, "\(merged.stdout)\(merged.stderr)")
+        #expect(merged.stdout.contains("removed"), "\(merged.stdout)")
+    }
+
     /// Reports are parsed with limits: too deep, too large or not a report is exit status 2 naming the file.
     @Test func reportsAreParsedWithLimits() throws {
         let world = try World(differing: false)

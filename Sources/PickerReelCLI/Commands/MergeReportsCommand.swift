@@ -101,7 +101,7 @@ struct MergeReportsCommand {
             compare.expected = options.expected.isEmpty ? shards[0].report.expected : options.expected
             compare.actual = options.actual.isEmpty ? shards[0].report.actual : options.actual
             let command = CompareCommand(options: compare, console: console)
-            let recompared = try Self.compareAgain(compare, diffPath: command.diffPath(), console: console)
+            let recompared = try Self.compareAgain(compare, diffPath: command.diffPath())
             let summary = ReportMerge.merge(shards, recompared: recompared)
             if summary.status == .nothingCompared {
                 throw Failure(
@@ -179,7 +179,7 @@ struct MergeReportsCommand {
 
     /// The comparison of the trees themselves, after every picture in them is checked through the confined layer
     /// (`TreePictures`); a tree that is missing is refused, as there is then nothing to check a report against.
-    static func compareAgain(_ options: CompareOptions, diffPath: String?, console: Console) throws -> ComparisonSummary {
+    static func compareAgain(_ options: CompareOptions, diffPath: String?) throws -> ComparisonSummary {
         for (side, root) in [("EXPECTED", options.expected), ("ACTUAL", options.actual)] {
             guard PathKind.of(root) != .missing else {
                 throw Failure(
@@ -190,15 +190,9 @@ struct MergeReportsCommand {
             try TreePictures.check(root)
         }
         let settings = ComparisonSettings(metric: options.metric, threshold: options.threshold)
-        var comparison = FolderComparison(settings: settings, tolerance: options.tolerance, diffPath: diffPath)
-        if PathKind.of(options.actual) == .folder {
-            let (others, _, refused) = ShardRecord.otherShardsSpecs(in: options.actual)
-            comparison.otherShardsSpecs = others
-            for record in refused {
-                console.err(
-                    PlainText.escaped("pickerreel merge-reports: a shard record not read, so no spec is left out by it: \(record)") + "\n")
-            }
-        }
+        let comparison = FolderComparison(settings: settings, tolerance: options.tolerance, diffPath: diffPath)
+        // No spec is left out as another shard's: the merged ACTUAL holds every shard's pictures, so a spec that no
+        // downloaded shard rendered (a shard whose artifact is missing) is reported removed, never passed over.
         return try comparison.compare(expected: options.expected, actual: options.actual)
     }
 }

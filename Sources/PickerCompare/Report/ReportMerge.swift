@@ -20,8 +20,7 @@ package enum ReportMerge {
         }
     }
 
-    /// `recompared` with each file's worse verdict and the disagreements (`ComparisonSummary.disagreements`), and the
-    /// environment changes of every report.
+    /// `recompared` with each file's worse verdict and the disagreements (`ComparisonSummary.disagreements`).
     package static func merge(_ shards: [Shard], recompared: ComparisonSummary) -> ComparisonSummary {
         var claims: [String: [(name: String, file: FileComparison)]] = [:]
         for shard in shards {
@@ -61,10 +60,9 @@ package enum ReportMerge {
         var summary = ComparisonSummary(
             expected: recompared.expected, actual: recompared.actual, settings: recompared.settings, tolerance: recompared.tolerance,
             files: files)
+        // What differs between the environments comes from the manifests in the trees, as for one compare: a report's
+        // own words on it are not repeated.
         summary.environmentChanges = recompared.environmentChanges
-        for change in shards.flatMap({ $0.report.environmentChanges ?? [] }) where !summary.environmentChanges.contains(change) {
-            summary.environmentChanges.append(change)
-        }
         summary.disagreements = disagreements
         return summary
     }

@@ -66,7 +66,7 @@ enum CompareInput: Equatable {
             }
             let isLink = status.st_mode & S_IFMT == S_IFLNK
             if isLink, refusingLinks {
-                throw CompareError(.notFileOrFolder(path: path, reason: FileScope.Refusal.link.reason))
+                throw CompareError(.notFileOrFolder(path: path, reason: FileScope.Refusal.link.treeReason))
             }
             if isLink {
                 guard let target = realPath(path), target == tree.real || target.hasPrefix(tree.real + "/") || tree.real == "/" else {

@@ -74,7 +74,7 @@ package struct ShardRecord: Codable, Equatable, Sendable {
             } catch let failure as RecordJSON.Failure {
                 refused.append("\(FilePath.join(folder, name)): \(failure.message)")
             } catch let refusal as FileScope.Refusal {
-                refused.append("\(FilePath.join(folder, name)): \(refusal.reason)")
+                refused.append("\(FilePath.join(folder, name)): \(refusal.treeReason)")
             } catch {
                 refused.append("\(FilePath.join(folder, name)): \(error)")
             }

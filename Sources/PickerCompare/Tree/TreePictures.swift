@@ -14,7 +14,7 @@ package enum TreePictures {
     package static func check(_ root: String) throws(CompareError) {
         var status = stat()
         if lstat(root, &status) == 0, status.st_mode & S_IFMT == S_IFLNK {
-            throw CompareError(.notFileOrFolder(path: root, reason: FileScope.Refusal.link.reason))
+            throw CompareError(.notFileOrFolder(path: root, reason: FileScope.Refusal.link.treeReason))
         }
         switch FileKind.of(root) {
         case .folder:
@@ -36,7 +36,7 @@ package enum TreePictures {
         do {
             head = try scope.head(path, count: 12)
         } catch {
-            throw CompareError(.notFileOrFolder(path: shown, reason: error.reason))
+            throw CompareError(.notFileOrFolder(path: shown, reason: error.treeReason))
         }
         guard isPicture(head) else {
             throw CompareError(

@@ -135,7 +135,7 @@ struct MergeReportsCommand {
             bytes = try FileScope(tree: folder, followsLinks: false).read(name, maximumBytes: limit)
         } catch {
             let reason =
-                if case .tooLarge(let size) = error { "\(size) bytes; a report may have at most \(limit) bytes" } else { error.reason }
+                if case .tooLarge = error { "over \(limit) bytes; a report may have at most \(limit) bytes" } else { error.treeReason }
             throw Failure(message: "\(path): \(reason); give the JSON reports that compare --report json=FILE wrote")
         }
         do {

@@ -47,8 +47,8 @@ enum SnapshotEnvironment {
         } catch let refusal as FileScope.Refusal {
             switch refusal {
             case .unreadable("no such file"): return ([], nil)
-            case .tooLarge(let bytes): return ([], notRead(file, "it is \(bytes) bytes; a record may have at most \(limit) bytes"))
-            default: return ([], notRead(file, refusal.reason))
+            case .tooLarge: return ([], notRead(file, "it is over \(limit) bytes; a record may have at most \(limit) bytes"))
+            default: return ([], notRead(file, refusal.treeReason))
             }
         } catch let failure as RecordJSON.Failure {
             return ([], notRead(file, failure.message))

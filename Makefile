@@ -21,7 +21,7 @@ RELEASE_DIR := .build/static/release
 RELEASE_BUILD = $(SWIFT) build -c release --static-swift-stdlib --scratch-path .build/static \
 	$(if $(filter /%,$(STATIC_CXX)),-Xswiftc -L -Xswiftc $(STATIC_CXX_DIR))
 
-.PHONY: all deps build demo test test-steps goldens lint format clean fuzz fuzz-build fuzz-spec fuzz-graphics fuzz-manifest fuzz-manifest-build fuzz-build-journal fuzz-journal sanitize bench bench-scale install docs bazel-test
+.PHONY: all deps build demo test test-steps goldens lint format clean fuzz fuzz-build fuzz-spec fuzz-graphics fuzz-manifest fuzz-manifest-build fuzz-build-journal fuzz-journal fuzz-records-build fuzz-report fuzz-shard-record fuzz-environment-record sanitize bench bench-scale install docs bazel-test
 
 all: build
 
@@ -165,6 +165,10 @@ MANIFEST_FUZZER = .build/fuzz/manifest-fuzzer
 MANIFEST_OBJECTS = $$(for module in PickerKit PickerSystem PickerRender; do \
 	grep -o '"object": "[^"]*\.swift\.o"' $(FUZZ_SCRATCH)/release/$$module.build/output-file-map.json | cut -d'"' -f4; done)
 JOURNAL_FUZZER = .build/fuzz/journal-fuzzer
+# The tool's records found in trees, each a pure parser over bytes: a compare report as merge-reports reads it, a
+# shard record, a snapshot's environment record (Fuzz/ReportFuzzer.swift, ShardRecordFuzzer.swift,
+# EnvironmentRecordFuzzer.swift); seeds in Fixtures/<name>-corpus, inputs up to 64 KB.
+RECORD_FUZZERS = report shard-record environment-record
 FUZZ_SEEDS = Fixtures/specs Fixtures/fuzz-corpus Fixtures/bad-specs
 # The Swift runtime's own backtracer would print over AddressSanitizer's report of the same crash.
 FUZZ_RUN = SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=fast_unwind_on_malloc=0 LSAN_OPTIONS=suppressions=$(CURDIR)/Fuzz/lsan-suppressions.txt:print_suppressions=0
@@ -189,6 +193,21 @@ fuzz-build: deps fuzz-build-journal
 		-I $(FUZZ_SCRATCH)/release/Modules $(FUZZ_C_FLAGS) \
 		Fuzz/GraphicsFuzzer.swift $(FUZZ_OBJECTS) $(FUZZ_LIBS) -o $(GRAPHICS_FUZZER) 2>&1 | grep -v 'Cannot export local symbol' || true
 	@test -x $(GRAPHICS_FUZZER)
+	@$(MAKE) --no-print-directory fuzz-records-build
+
+# The record fuzzers alone, against the libraries fuzz-build compiles (built again here when missing or stale).
+fuzz-records-build: deps
+	@mkdir -p .build/fuzz
+	$(SWIFT) build -c release --scratch-path $(FUZZ_SCRATCH) --target PickerReel -Xswiftc -sanitize=fuzzer,address -Xswiftc -g
+	@for name in $(RECORD_FUZZERS); do \
+		source=$$(echo $$name | sed -e 's/-r/R/' -e 's/^./\U&/'); \
+		echo "swiftc ... Fuzz/$${source}Fuzzer.swift -o .build/fuzz/$$name-fuzzer"; rm -f .build/fuzz/$$name-fuzzer; \
+		swiftc -sanitize=fuzzer,address -parse-as-library -O -g \
+			-package-name $$(grep -o '"-package-name","[^"]*"' $(FUZZ_SCRATCH)/release.yaml | head -1 | cut -d'"' -f4) \
+			-I $(FUZZ_SCRATCH)/release/Modules $(FUZZ_C_FLAGS) \
+			Fuzz/$${source}Fuzzer.swift $(FUZZ_OBJECTS) $(FUZZ_LIBS) -o .build/fuzz/$$name-fuzzer 2>&1 | grep -v 'Cannot export local symbol'; \
+		test -x .build/fuzz/$$name-fuzzer || exit 1; \
+	done
 
 fuzz-build-journal:
 	@mkdir -p .build/fuzz
@@ -206,6 +225,12 @@ fuzz-spec: fuzz-build
 	$(FUZZ_RUN) $(SPEC_FUZZER) $(FUZZ_FLAGS) .build/fuzz/spec-corpus $(FUZZ_SEEDS)
 
 # Inputs up to 64 KB (an SVG of many nested elements, a PNG with a few rows); -rss_limit_mb as for `make fuzz`.
+# `make fuzz-report`, `make fuzz-shard-record`, `make fuzz-environment-record`: one record fuzzer, from its seeds.
+$(addprefix fuzz-,$(RECORD_FUZZERS)): fuzz-%: fuzz-records-build
+	@mkdir -p .build/fuzz/$*-corpus fuzz-artifacts
+	$(FUZZ_RUN) .build/fuzz/$*-fuzzer -dict=Fuzz/records.dict -max_len=65536 -timeout=60 -rss_limit_mb=3072 \
+		-max_total_time=$(FUZZ_SECONDS) -print_final_stats=1 -artifact_prefix=fuzz-artifacts/ .build/fuzz/$*-corpus Fixtures/$*-corpus
+
 fuzz-graphics: fuzz-build
 	@mkdir -p .build/fuzz/graphics-corpus fuzz-artifacts
 	$(FUZZ_RUN) $(GRAPHICS_FUZZER) $(subst spec.dict,graphics.dict,$(subst 8192,65536,$(FUZZ_FLAGS))) \

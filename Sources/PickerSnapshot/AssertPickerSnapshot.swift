@@ -112,6 +112,7 @@ struct SnapshotAssertion {
         }
         var findings: [SnapshotFinding] = []
         var environmentChanges: [String] = []
+        var environmentProblems: [String] = []
         var goldenFolder = ""
         for variant in chosen {
             let locations = try SnapshotLocations(
@@ -131,16 +132,19 @@ struct SnapshotAssertion {
             let record = SnapshotEnvironment.path(name: locations.name, goldenFolder: locations.goldenFolder)
             SnapshotLedger.note(record)
             if found.contains(where: \.isMismatch) {
-                for change in SnapshotEnvironment.changes(from: record, to: renderer.plan.environment)
-                where !environmentChanges.contains(change) {
+                let found = SnapshotEnvironment.changes(
+                    name: locations.name, goldenFolder: locations.goldenFolder, to: renderer.plan.environment)
+                for change in found.changes where !environmentChanges.contains(change) {
                     environmentChanges.append(change)
                 }
+                if let problem = found.problem { environmentProblems.append(problem) }
             } else if found.contains(where: \.isRecorded) {
                 try SnapshotEnvironment.record(renderer.plan.environment, at: record, name: locations.name)
             }
         }
         var outcome = SnapshotOutcome(name: name, goldenFolder: goldenFolder, tolerance: tolerance, findings: findings)
         outcome.environmentChanges = environmentChanges
+        outcome.environmentRecordProblems = environmentProblems
         SnapshotReporter(location: location).report(outcome)
         return outcome
     }

@@ -12,6 +12,9 @@ public struct SnapshotOutcome: Equatable, Sendable {
     /// What differs between the render environment the goldens were recorded in and this render's, one phrase each
     /// (`pango 1.50.12 → 1.54.0`, `font Inter-Regular.otf: other file`); empty when nothing does or it is not known.
     public internal(set) var environmentChanges: [String] = []
+    /// Why an environment record beside the goldens was not read (a link, not a regular file, too large, not a
+    /// record), one line each, escaped; empty when every record was read or there was none.
+    public internal(set) var environmentRecordProblems: [String] = []
 
     /// True when every frame matched its golden and nothing was written.
     public var matches: Bool { findings.isEmpty }
@@ -97,8 +100,9 @@ public struct SnapshotOutcome: Equatable, Sendable {
     /// The first line of a mismatch's message when the goldens were recorded in another render environment, else
     /// nothing.
     var environmentLine: String {
-        guard !environmentChanges.isEmpty else { return "" }
-        return "the golden was recorded in another render environment: \(environmentChanges.joined(separator: "; "))\n"
+        let problems = environmentRecordProblems.map { $0 + "\n" }.joined()
+        guard !environmentChanges.isEmpty else { return problems }
+        return problems + "the golden was recorded in another render environment: \(environmentChanges.joined(separator: "; "))\n"
     }
 
     /// Every message, one paragraph each.

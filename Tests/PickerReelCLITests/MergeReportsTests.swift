@@ -29,12 +29,19 @@ struct MergeReportsTests {
         }
         // Each shard compares only its own specs: the one holding spec-2 differs, the other matches.
         #expect(statuses[0] == 1 && statuses[1...].sorted() == [0, 1], "\(statuses)")
-        let merged = try runTool(["merge-reports", reports[1], reports[2], "--report", "json"])
+        // The merge job's folder: the shards' pictures downloaded into one Output, beside the goldens (merge-reports
+        // compares them again).
+        let merging = work.appendingPathComponent("merge")
+        try FileManager.default.createDirectory(at: merging.appendingPathComponent("Output"), withIntermediateDirectories: true)
+        for shard in ["shard-1", "shard-2"] {
+            #expect(try runShell("cp -R ../\(shard)/Output/. Output/", in: merging).status == 0)
+        }
+        let merged = try runTool(["merge-reports", reports[1], reports[2], "--report", "json"], in: merging)
         #expect(merged.status == 1, "\(merged.stderr)")
         let whole = try String(contentsOfFile: reports[0], encoding: .utf8)
         #expect(merged.stdout == whole)
         #expect(whole.contains("\"differs\" : 0") == false, "the whole run found the changed spec")
-        let text = try runTool(["merge-reports", reports[2], reports[1]])
+        let text = try runTool(["merge-reports", reports[2], reports[1]], in: merging)
         #expect(text.status == 1)
         #expect(text.stdout.contains("spec-2: "), "\(text.stdout)")
         // A shard compared with other settings, or other trees, is not a part of the same run: refused.

@@ -28,6 +28,9 @@ public enum GitHubReport {
             ReportWording.environment(summary).map {
                 command("warning", properties: [("title", "pickerreel compare: render environment")], message: $0)
             } ?? ""
+        text += ReportWording.disagreements(summary).map {
+            command("warning", properties: [("title", "pickerreel merge-reports: reports disagree")], message: $0)
+        }.joined()
         text += shown.map { unit in
             command("error", properties: [("file", unit.location), ("title", "pickerreel compare: \(unit.title)")], message: unit.message)
         }.joined()
@@ -48,6 +51,7 @@ public enum GitHubReport {
         var text = "### pickerreel compare: \(markdown(verdict))\n\n"
         text += "EXPECTED \(code(summary.expected)), ACTUAL \(code(summary.actual))\n\n"
         if let environment = ReportWording.environment(summary) { text += "**\(markdown(environment))**\n\n" }
+        for line in ReportWording.disagreements(summary) { text += "**\(markdown(line))**\n\n" }
         let differing = ReviewUnit.units(summary).filter { !$0.matches }
         guard !differing.isEmpty else { return String(decoding: Array(text.utf8.prefix(limit)), as: UTF8.self) }
         text += "| spec | finding |\n|---|---|\n"

@@ -25,7 +25,7 @@ enum HTMLReportPage {
             <header>
             <h1>pickerreel compare</h1>
             <p class="verdict \(summary.status.rawValue)" id="verdict">\(html(ReportWording.verdict(summary)))</p>
-            \(ReportWording.environment(summary).map { #"<p class="environment" id="environment">\#(html($0))</p>"# } ?? "")
+            \(ReportWording.environment(summary).map { #"<p class="environment" id="environment">\#(html($0))</p>"# } ?? "")\(disagreements(summary))
             <p class="roots">EXPECTED <code>\(html(summary.expected))</code>, ACTUAL <code>\(html(summary.actual))</code></p>
             <table class="summary" id="summary"><tbody><tr>\(countCells)</tr></tbody></table>
             </header>
@@ -40,6 +40,11 @@ enum HTMLReportPage {
             </body></html>
 
             """
+    }
+
+    /// The disagreements of merged reports, a paragraph each, after the environment line; empty when none.
+    static func disagreements(_ summary: ComparisonSummary) -> String {
+        ReportWording.disagreements(summary).map { "\n" + #"<p class="environment disagreement">\#(HTMLReport.html($0))</p>"# }.joined()
     }
 
     /// The filter: a text box on names and a toggle per status found.

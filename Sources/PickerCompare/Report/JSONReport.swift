@@ -99,6 +99,8 @@ public struct JSONReport: Codable, Equatable, Sendable {
     /// What differs between the render environments of the two sides (`ComparisonSummary.environmentChanges`);
     /// absent when nothing does.
     public var environmentChanges: [String]?
+    /// Where merged shard reports disagreed about a file (`ComparisonSummary.disagreements`); absent when none did.
+    public var disagreements: [String]?
     public var files: [File]
 
     /// The report of `summary`.
@@ -121,6 +123,7 @@ public struct JSONReport: Codable, Equatable, Sendable {
             renamed: summary.count(.renamed))
         files = summary.files.map(File.init)
         environmentChanges = summary.environmentChanges.isEmpty ? nil : summary.environmentChanges
+        disagreements = summary.disagreements.isEmpty ? nil : summary.disagreements
     }
 
     /// The report as pretty-printed JSON with sorted keys, ending in a newline.

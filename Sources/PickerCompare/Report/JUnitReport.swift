@@ -23,6 +23,9 @@ public enum JUnitReport {
         if let environment = ReportWording.environment(summary) {
             lines.append(#"      <property name="environment" value="\#(escape(environment))"/>"#)
         }
+        for line in ReportWording.disagreements(summary) {
+            lines.append(#"      <property name="disagreement" value="\#(escape(line))"/>"#)
+        }
         lines.append("    </properties>")
         for unit in units {
             let folder = SpecGroup.folder(of: unit.file?.path ?? "").split(separator: "/").joined(separator: ".")

@@ -54,6 +54,14 @@ enum ReportWording {
         return "the renders were made in different environments: " + summary.environmentChanges.joined(separator: "; ")
     }
 
+    /// The first `limit` disagreements of merged reports, each as `reports disagree: LINE`, and a line saying how many
+    /// more there are: what every report says before its files when it has any.
+    static func disagreements(_ summary: ComparisonSummary, limit: Int = 20) -> [String] {
+        var lines = summary.disagreements.prefix(limit).map { "reports disagree: \($0)" }
+        if summary.disagreements.count > limit { lines.append("reports disagree about \(summary.disagreements.count - limit) more files") }
+        return lines
+    }
+
     static func verdict(_ summary: ComparisonSummary) -> String {
         let total = summary.files.count
         switch summary.status {

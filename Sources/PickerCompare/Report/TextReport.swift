@@ -13,6 +13,7 @@ public enum TextReport {
     /// The lines for `summary`, each ending in a newline.
     public static func text(_ summary: ComparisonSummary, verbose: Bool = false) -> String {
         var lines: [String] = ReportWording.environment(summary).map { [PlainText.escaped($0)] } ?? []
+        lines += ReportWording.disagreements(summary).map { PlainText.escaped($0) }
         for group in SpecGroup.groups(summary) where verbose || !group.matches {
             if group.name == "." {
                 lines += (verbose ? group.files : group.differingFiles).map(line)

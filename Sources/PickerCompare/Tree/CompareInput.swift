@@ -38,17 +38,19 @@ enum CompareInput: Equatable {
     /// files, the tool's staging folders). A symbolic link must lead
     /// to a file or folder inside the tree (by real path), else the walk throws `linkLeavesTree` naming it, so that
     /// nothing outside is read, copied into a report or written by `--update` through it; links to files inside are
-    /// followed, links to folders are not (so a link cannot make the walk loop). Anything else named `*.png` that is
-    /// not a regular file is listed, so reading it reports what it is.
-    static func pngPaths(in folder: String) throws(CompareError) -> [String] {
+    /// followed, links to folders are not (so a link cannot make the walk loop); with `refusingLinks`, any link
+    /// throws, naming it. Anything else named `*.png` that is not a regular file is listed, so reading it reports
+    /// what it is. A name whose path is longer than the system allows throws `cannotList` naming its folder: a file
+    /// that cannot be looked at is never left out in silence.
+    static func pngPaths(in folder: String, refusingLinks: Bool = false) throws(CompareError) -> [String] {
         var found: [String] = []
         let tree = realPath(folder) ?? folder
-        try walk(folder: folder, tree: (given: folder, real: tree), prefix: "", into: &found)
+        try walk(folder: folder, tree: (given: folder, real: tree), prefix: "", refusingLinks: refusingLinks, into: &found)
         return found.sorted { $0.unicodeScalars.lexicographicallyPrecedes($1.unicodeScalars) }
     }
 
     private static func walk(
-        folder: String, tree: (given: String, real: String), prefix: String, into found: inout [String]
+        folder: String, tree: (given: String, real: String), prefix: String, refusingLinks: Bool, into found: inout [String]
     ) throws(CompareError) {
         let names = try entries(of: folder)
         if names.contains(where: OutputFolder.Names.isSwitchJournal) {
@@ -58,8 +60,14 @@ enum CompareInput: Equatable {
             let path = FilePath.join(folder, name)
             let relative = prefix + name
             var status = stat()
-            guard lstat(path, &status) == 0 else { continue }
+            guard lstat(path, &status) == 0 else {
+                if errno == ENOENT { continue }  // removed while the folder was read
+                throw CompareError(.cannotList(folder: folder, reason: unseen(name, errno)))
+            }
             let isLink = status.st_mode & S_IFMT == S_IFLNK
+            if isLink, refusingLinks {
+                throw CompareError(.notFileOrFolder(path: path, reason: FileScope.Refusal.link.treeReason))
+            }
             if isLink {
                 guard let target = realPath(path), target == tree.real || target.hasPrefix(tree.real + "/") || tree.real == "/" else {
                     throw CompareError(.linkLeavesTree(path: path, tree: tree.given))
@@ -67,11 +75,21 @@ enum CompareInput: Equatable {
             }
             // lstat's answer stands for a file that is not a link: one system call a file, not two.
             if isLink ? FileKind.of(path) == .folder : status.st_mode & S_IFMT == S_IFDIR {
-                if !isLink { try walk(folder: path, tree: tree, prefix: relative + "/", into: &found) }
+                if !isLink { try walk(folder: path, tree: tree, prefix: relative + "/", refusingLinks: refusingLinks, into: &found) }
             } else if Self.picturesSuffixes.contains(where: name.lowercased().hasSuffix) {
                 found.append(relative)
             }
         }
+    }
+
+    /// Why the entry `name` of a folder could not be looked at (`lstat` failed with `code`), for `cannotList`.
+    private static func unseen(_ name: String, _ code: Int32) -> String {
+        let shown = PlainText.escaped(name.count > 64 ? name.prefix(64) + "…" : Substring(name))
+        if code == ENAMETOOLONG {
+            return
+                "the path of \(shown) in it is longer than the system allows (\(PATH_MAX) bytes), so it cannot be compared; shorten the folder names or move the tree"
+        }
+        return "\(shown): \(String(cString: strerror(code)))"
     }
 
     /// The files a tree comparison reads: PNG pictures, and animations (APNG, WebP) compared in time.

@@ -24,6 +24,11 @@ public struct ComparisonSummary: Equatable, Sendable {
     /// (`pango 1.50.12 → 1.54.0`, `font Inter-Regular.otf: other file`), from their folders' render manifests; empty
     /// when they were made alike or a side has no manifest.
     public var environmentChanges: [String] = []
+    /// Where the reports `merge-reports` joined disagree about a file.
+    ///
+    /// With each other or with the pictures compared again, one line each (`b/frame-0001.png: report-0.json says match; compared again: differs`); the worse verdict
+    /// stands. Empty for a single compare.
+    public var disagreements: [String] = []
 
     /// Creates a summary.
     public init(

@@ -75,28 +75,7 @@ struct CompareCommand {
             throw usage("give two paths, EXPECTED and ACTUAL; found \(found)")
         }
         var options = CompareOptions(expected: parsed.positional[0], actual: parsed.positional[1])
-        if let metric = parsed.value("--metric") {
-            guard let known = ColorMetric(rawValue: metric) else {
-                throw usage("--metric \(metric): expected \(ColorMetric.allCases.map(\.rawValue).joined(separator: " or "))")
-            }
-            options.metric = known
-        }
-        if let threshold = parsed.value("--threshold") {
-            options.threshold = try fraction(threshold, flag: "--threshold")
-        }
-        switch (parsed.value("--max-diff-pixels"), parsed.value("--max-diff-ratio")) {
-        case (.some, .some):
-            throw usage("--max-diff-pixels and --max-diff-ratio cannot be used together")
-        case (let count?, nil):
-            guard let pixels = Int(count), pixels >= 0 else {
-                throw usage("--max-diff-pixels \(count): expected a whole number, 0 or more")
-            }
-            options.tolerance = .pixels(pixels)
-        case (nil, let ratio?):
-            options.tolerance = .ratio(try fraction(ratio, flag: "--max-diff-ratio"))
-        case (nil, nil):
-            break
-        }
+        try parseSettings(parsed, into: &options)
         if let diff = parsed.value("--diff") {
             guard !diff.isEmpty else { throw usage("--diff: expected a path, found nothing") }
             options.diffPath = diff
@@ -121,6 +100,35 @@ struct CompareCommand {
         options.allowsEmpty = parsed.has("--allow-empty")
         options.verbose = parsed.has("--verbose")
         return .compare(options)
+    }
+
+    /// Reads the options that decide how pictures are compared (`--metric`, `--threshold`, `--max-diff-pixels`,
+    /// `--max-diff-ratio`) into `options`: one place for compare and merge-reports.
+    ///
+    /// Throws `UsageError` for a value that is not valid, or both tolerances.
+    static func parseSettings(_ parsed: ParsedArguments, into options: inout CompareOptions) throws(UsageError) {
+        if let metric = parsed.value("--metric") {
+            guard let known = ColorMetric(rawValue: metric) else {
+                throw usage("--metric \(metric): expected \(ColorMetric.allCases.map(\.rawValue).joined(separator: " or "))")
+            }
+            options.metric = known
+        }
+        if let threshold = parsed.value("--threshold") {
+            options.threshold = try fraction(threshold, flag: "--threshold")
+        }
+        switch (parsed.value("--max-diff-pixels"), parsed.value("--max-diff-ratio")) {
+        case (.some, .some):
+            throw usage("--max-diff-pixels and --max-diff-ratio cannot be used together")
+        case (let count?, nil):
+            guard let pixels = Int(count), pixels >= 0 else {
+                throw usage("--max-diff-pixels \(count): expected a whole number, 0 or more")
+            }
+            options.tolerance = .pixels(pixels)
+        case (nil, let ratio?):
+            options.tolerance = .ratio(try fraction(ratio, flag: "--max-diff-ratio"))
+        case (nil, nil):
+            break
+        }
     }
 
     /// `--report html DIR` → `--report html=DIR` (and `--report=junit FILE` likewise), before `--`, so the

@@ -54,8 +54,12 @@ extension CompareCommand {
         let settings = ComparisonSettings(metric: options.metric, threshold: options.threshold)
         var comparison = FolderComparison(settings: settings, tolerance: options.tolerance, diffPath: diffPath())
         if PathKind.of(options.actual) == .folder {
-            let (others, records) = ShardRecord.otherShardsSpecs(in: options.actual)
+            let (others, records, refused) = ShardRecord.otherShardsSpecs(in: options.actual)
             comparison.otherShardsSpecs = others
+            for record in refused {
+                console.err(
+                    PlainText.escaped("pickerreel compare: a shard record not read, so no spec is left out by it: \(record)") + "\n")
+            }
             let absent = others.filter { PathKind.of(options.actual + "/" + $0) != .folder }.count
             if absent > 0 {
                 let noun = absent == 1 ? "spec folder" : "spec folders"

@@ -1,15 +1,31 @@
 import FoundationEssentials
 import PickerCompare
+import PickerKit
+import PickerRender
 
-/// `pickerreel merge-reports A.json B.json … [--report KIND [PATH]]…`: joins the JSON reports of one compare run per
-/// shard into the report, and the exit status, of a single run over everything.
+/// `pickerreel merge-reports A.json B.json … [--expected DIR] [--actual DIR] [settings] [--report KIND [PATH]]…`:
+/// joins the JSON reports of one compare run per shard into the report, and the exit status, of a single run over
+/// everything, checked against the pictures themselves (`ReportMerge`).
 struct MergeReportsCommand {
-    static let optionTable = [
-        OptionDefinition(
-            name: "--report", short: "-r", valueName: "KIND",
-            help: "Report as: json (standard output; json=FILE), junit FILE, github, html DIR (default: text).", repeatable: true),
-        OptionDefinition(name: "--verbose", short: "-v", valueName: nil, help: "A line for every file, not only those that do not match."),
-    ]
+    /// The options that decide how pictures are compared, shared with `compare`.
+    static let settingNames: Set<String> = ["--metric", "--threshold", "--max-diff-pixels", "--max-diff-ratio"]
+
+    static let optionTable =
+        [
+            OptionDefinition(
+                name: "--expected", short: nil, valueName: "DIR",
+                help: "EXPECTED here, when not at the path the reports name (default: the reports' EXPECTED)."),
+            OptionDefinition(
+                name: "--actual", short: nil, valueName: "DIR",
+                help: "The shards' pictures here, such as the downloaded artifacts' folder (default: the reports' ACTUAL)."),
+        ] + CompareCommand.optionTable.filter { settingNames.contains($0.name) }
+        + [
+            OptionDefinition(
+                name: "--report", short: "-r", valueName: "KIND",
+                help: "Report as: json (standard output; json=FILE), junit FILE, github, html DIR (default: text).", repeatable: true),
+            OptionDefinition(
+                name: "--verbose", short: "-v", valueName: nil, help: "A line for every file, not only those that do not match."),
+        ]
 
     static let help = usageText(
         command: "merge-reports",
@@ -17,12 +33,17 @@ struct MergeReportsCommand {
         summary: "Merge the JSON reports of sharded compare runs (compare --report json=FILE) into one report.",
         options: optionTable,
         details: """
-            Give every shard's report, each from the same EXPECTED, ACTUAL path and settings. A file that one shard
-            reports as removed (it was rendered by another shard) takes the other shard's result, so the merged
-            report is the one a single compare over all the shards' output would give.
+            Give every shard's report, each from the same EXPECTED, ACTUAL path and settings, and the settings the
+            shards compared with (compare's defaults unless given). A report is never the only evidence: the
+            pictures in EXPECTED and ACTUAL are compared again (read inside those trees only, regular PNG, APNG
+            and WebP files, no link followed), and each file takes the worse of that verdict and every report's,
+            each disagreement named. A file one shard reports as removed (another shard rendered it) takes the
+            pictures' verdict. Give --expected and --actual in CI, so that the workflow, not a report, says
+            which trees are compared.
 
             Exit status: 0 all files match, 1 any difference, 2 bad input (a report unreadable, not a compare JSON
-            report, or from other trees or settings than the rest).
+            report, naming a path outside its trees, from other trees or settings than the rest; a picture missing,
+            a link or not a picture; nothing to compare).
             """)
 
     /// Parses the arguments after the word `merge-reports`.
@@ -32,7 +53,16 @@ struct MergeReportsCommand {
         let parsed = try parseArguments(CompareCommand.joiningReportPaths(arguments), options: optionTable, command: "merge-reports")
         if parsed.has("--help") { return .help(text: help) }
         guard !parsed.positional.isEmpty else { throw usage("give the shards' JSON reports, such as shard-1.json shard-2.json") }
-        var options = CompareOptions(expected: "", actual: "")
+        var options = CompareOptions(expected: parsed.value("--expected") ?? "", actual: parsed.value("--actual") ?? "")
+        for (flag, value) in [("--expected", options.expected), ("--actual", options.actual)]
+        where parsed.value(flag) != nil && value.isEmpty {
+            throw usage("\(flag): expected a path, found nothing")
+        }
+        do {
+            try CompareCommand.parseSettings(parsed, into: &options)
+        } catch {
+            throw usage(error.message)
+        }
         var kinds: Set<String> = []
         for value in parsed.values("--report") {
             let request: CompareReportRequest
@@ -65,11 +95,19 @@ struct MergeReportsCommand {
     /// The exit status: 0 when every file matches, 1 for any difference, 2 for bad input (reported).
     func run() -> Int32 {
         do {
-            let summary = try Self.merged(files.map(Self.load))
+            let shards = try files.map(Self.load)
+            try Self.checkOneRun(shards, settings: options)
             var compare = options
-            compare.expected = summary.expected
-            compare.actual = summary.actual
-            _ = try CompareCommand(options: compare, console: console).writeReports(summary)
+            compare.expected = options.expected.isEmpty ? shards[0].report.expected : options.expected
+            compare.actual = options.actual.isEmpty ? shards[0].report.actual : options.actual
+            let command = CompareCommand(options: compare, console: console)
+            let recompared = try Self.compareAgain(compare, diffPath: command.diffPath())
+            let summary = ReportMerge.merge(shards, recompared: recompared)
+            if summary.status == .nothingCompared {
+                throw Failure(
+                    message: "nothing to compare: the reports name no file, and \(compare.expected) and \(compare.actual) hold no picture")
+            }
+            _ = try command.writeReports(summary)
             return summary.status == .differences ? ExitCode.differences : ExitCode.success
         } catch let failure as Failure {
             console.err(ErrorLine.line(failure.message) + "\n")
@@ -85,82 +123,76 @@ struct MergeReportsCommand {
         var message: String
     }
 
-    /// The report in `path`, decoded.
-    static func load(_ path: String) throws(Failure) -> (path: String, report: JSONReport) {
-        let data: Data
+    /// The report in `path`, read as input (`JSONReport.read`, within its limits and its paths inside its trees).
+    static func load(_ path: String) throws(Failure) -> ReportMerge.Shard {
+        // Read as a record: a regular file, not a link, within the size limit (a FIFO is never opened).
+        let slash = path.lastIndex(of: "/")
+        let folder = slash.map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? "."
+        let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
+        let limit = JSONReport.readingLimits.maximumBytes
+        let bytes: [UInt8]
         do {
-            data = try Data(contentsOf: URL(fileURLWithPath: path))
+            bytes = try FileScope(tree: folder, followsLinks: false).read(name, maximumBytes: limit)
         } catch {
-            let reason = FileManager.default.fileExists(atPath: path) ? "cannot be read" : "no such file"
+            let reason =
+                if case .tooLarge = error { "over \(limit) bytes; a report may have at most \(limit) bytes" } else { error.treeReason }
             throw Failure(message: "\(path): \(reason); give the JSON reports that compare --report json=FILE wrote")
         }
         do {
-            return (path, try JSONDecoder().decode(JSONReport.self, from: data))
+            return ReportMerge.Shard(name: path, report: try JSONReport.read(bytes))
         } catch {
-            throw Failure(message: "\(path): not a JSON report of pickerreel compare --report json (\(error))")
+            guard !error.path.isEmpty else {
+                throw Failure(message: "\(path): not a JSON report of pickerreel compare --report json (\(error.reason))")
+            }
+            throw Failure(message: "\(path): \(error.path): \(error.reason) (merge-reports reads compare's JSON reports, as input)")
         }
     }
 
-    /// One summary of `reports`: their files by path, a removed file giving way to another shard's result.
-    static func merged(_ reports: [(path: String, report: JSONReport)]) throws(Failure) -> ComparisonSummary {
-        let first = reports[0]
-        var byPath: [String: FileComparison] = [:]
-        for (path, report) in reports {
+    /// Throws unless every report compared the same EXPECTED and ACTUAL paths with the same settings, and those
+    /// settings are the ones merge-reports was given.
+    static func checkOneRun(_ shards: [ReportMerge.Shard], settings options: CompareOptions) throws(Failure) {
+        let first = shards[0]
+        for shard in shards {
+            let report = shard.report
             guard report.expected == first.report.expected, report.actual == first.report.actual else {
                 throw Failure(
                     message:
-                        "\(path) compared \(report.expected) with \(report.actual), \(first.path) \(first.report.expected) with \(first.report.actual); merge the reports of one compare command's shards"
+                        "\(shard.name) compared \(report.expected) with \(report.actual), \(first.name) \(first.report.expected) with \(first.report.actual); merge the reports of one compare command's shards"
                 )
             }
             guard report.settings == first.report.settings else {
                 throw Failure(
                     message:
-                        "\(path) and \(first.path) were compared with different settings; merge the reports of one compare command's shards"
+                        "\(shard.name) and \(first.name) were compared with different settings; merge the reports of one compare command's shards"
                 )
             }
-            for file in report.files {
-                let comparison = file.comparison
-                if let known = byPath[file.path], known.status != .removed || comparison.status == .removed { continue }
-                byPath[file.path] = comparison
-            }
         }
-        let settings = first.report.settings
-        var summary = ComparisonSummary(
-            expected: first.report.expected, actual: first.report.actual,
-            settings: ComparisonSettings(
-                metric: settings.metric, threshold: settings.threshold, includesAntialiasing: settings.countsAntialiasing),
-            tolerance: settings.maxDiffRatio.map { .ratio($0) } ?? .pixels(settings.maxDiffPixels ?? 0),
-            files: byPath.keys.sorted().compactMap { byPath[$0] })
-        for change in reports.flatMap({ $0.report.environmentChanges ?? [] }) where !summary.environmentChanges.contains(change) {
-            summary.environmentChanges.append(change)
+        let given = JSONReport.Settings(
+            ComparisonSettings(metric: options.metric, threshold: options.threshold), tolerance: options.tolerance)
+        guard first.report.settings == given else {
+            throw Failure(
+                message:
+                    "\(first.name) was compared with different settings (\(first.report.settings.words)) from those merge-reports was given (\(given.words)); give merge-reports the --metric, --threshold and --max-diff-pixels or --max-diff-ratio the shards' compare used"
+            )
         }
-        return summary
     }
-}
 
-extension JSONReport.File {
-    /// The comparison this entry reports.
-    fileprivate var comparison: FileComparison {
-        let outcome: FileComparison.Outcome
-        func size(_ size: JSONReport.Size?) -> ImageSize? { size.map { ImageSize(width: $0.width, height: $0.height) } }
-        switch status {
-        case .match, .differs:
-            outcome = .compared(
-                PixelComparison(
-                    differentPixels: differentPixels ?? 0, antialiasedPixels: antialiasedPixels ?? 0,
-                    size: ImageSize(width: width ?? 0, height: height ?? 0)))
-        case .sizeChanged:
-            outcome = .sizeChanged(
-                expected: size(expectedSize) ?? ImageSize(width: 0, height: 0), actual: size(actualSize) ?? ImageSize(width: 0, height: 0))
-        case .added:
-            outcome = .added(size(actualSize))
-        case .removed:
-            outcome = .removed(size(expectedSize))
-        case .renamed:
-            outcome = .renamed(from: renamedFrom ?? "", size: size(actualSize))
+    /// The comparison of the trees themselves, after every picture in them is checked through the confined layer
+    /// (`TreePictures`); a tree that is missing is refused, as there is then nothing to check a report against.
+    static func compareAgain(_ options: CompareOptions, diffPath: String?) throws -> ComparisonSummary {
+        for (side, root) in [("EXPECTED", options.expected), ("ACTUAL", options.actual)] {
+            guard PathKind.of(root) != .missing else {
+                throw Failure(
+                    message:
+                        "\(side) \(root): no such file or folder; merge-reports compares the pictures again, so run it where the goldens and the shards' pictures are (--expected, --actual)"
+                )
+            }
+            try TreePictures.check(root)
         }
-        var file = FileComparison(path: path, outcome: outcome, matches: match, expectedPath: expected, actualPath: actual, diffPath: diff)
-        file.animation = animation?.comparison(size: ImageSize(width: width ?? 0, height: height ?? 0))
-        return file
+        let settings = ComparisonSettings(metric: options.metric, threshold: options.threshold)
+        let comparison = FolderComparison(settings: settings, tolerance: options.tolerance, diffPath: diffPath)
+        // No spec is left out as another shard's: the merged ACTUAL holds every shard's pictures, so a spec that no
+        // downloaded shard rendered (a shard whose artifact is missing) is reported removed, never passed over.
+        return try comparison.compare(expected: options.expected, actual: options.actual)
     }
 }

@@ -18,6 +18,9 @@ package struct FileScope: Equatable, Sendable {
     package let folder: String
     /// The root's real path (links resolved), which every file read must be inside.
     package let root: String
+    /// Whether links inside the root are followed; when false, a link anywhere on a path is refused (`Refusal.link`),
+    /// as the tool's own records and the trees it compares are read.
+    package private(set) var followsLinks = true
 
     /// The scope of the spec file `specFile` (nil for a spec built in code: the current folder), inside `root` when
     /// given, else inside the default root described on the type.
@@ -31,6 +34,14 @@ package struct FileScope: Equatable, Sendable {
         }
     }
 
+    /// The scope of the tree `root` itself: paths start at it and stay inside it, and with `followsLinks` false no
+    /// link is followed anywhere on a path (the tree's own folders included).
+    package init(tree root: String, followsLinks: Bool) {
+        folder = root
+        self.root = FileScope.realPath(root) ?? root
+        self.followsLinks = followsLinks
+    }
+
     /// Why a file was not read.
     package enum Refusal: Error, Equatable {
         /// The path leaves the root: absolute, `..` past the root, or a link that leads out.
@@ -41,6 +52,8 @@ package struct FileScope: Equatable, Sendable {
         case tooLarge(bytes: Int, limit: Int)
         /// The system's reason: no such file, permission denied, ….
         case unreadable(String)
+        /// A symbolic link on the path, in a scope that follows none.
+        case link
 
         /// The reason in the words of a message about `what` was being read (`an icon or image`, `a font file`), so
         /// that the message says what the field it names must be.
@@ -50,6 +63,7 @@ package struct FileScope: Equatable, Sendable {
             case .notRegular: "not a regular file"
             case .tooLarge(let bytes, let limit): "the file is \(bytes) bytes; \(what) may be at most \(limit) bytes"
             case .unreadable(let reason): reason
+            case .link: "a symbolic link is on its path, and none is followed here: replace it with the file or folder itself"
             }
         }
     }
@@ -59,18 +73,29 @@ package struct FileScope: Equatable, Sendable {
     /// Throws `Refusal.outside` without opening or looking at anything outside the root, `notRegular` for anything
     /// but a regular file (a FIFO is never opened for reading, so nothing blocks), and `tooLarge` by its size.
     package func read(_ path: String, maximumBytes: Int) throws(Refusal) -> [UInt8] {
+        try read(path, maximumBytes: maximumBytes, headOnly: false)
+    }
+
+    /// The first `count` bytes of the regular file `path` names (all of it when shorter), found and checked as
+    /// `read(_:maximumBytes:)` finds and checks a file, whatever its size: to know a file by its signature.
+    package func head(_ path: String, count: Int) throws(Refusal) -> [UInt8] {
+        try read(path, maximumBytes: count, headOnly: true)
+    }
+
+    private func read(_ path: String, maximumBytes: Int, headOnly: Bool) throws(Refusal) -> [UInt8] {
         let descriptor = try open(path)
         defer { close(descriptor) }
         var status = stat()
         guard fstat(descriptor, &status) == 0 else { throw .unreadable(String(cString: strerror(errno))) }
+        guard status.st_mode & S_IFMT != S_IFLNK || followsLinks else { throw .link }
         guard status.st_mode & S_IFMT == S_IFREG else { throw .notRegular }
-        guard Int(status.st_size) <= maximumBytes else { throw .tooLarge(bytes: Int(status.st_size), limit: maximumBytes) }
+        guard headOnly || Int(status.st_size) <= maximumBytes else { throw .tooLarge(bytes: Int(status.st_size), limit: maximumBytes) }
         // The descriptor is O_PATH (it cannot read); reopened through /proc it reads the same file and nothing else.
         // (Without /proc the tool cannot run at all: the Swift runtime reads its arguments from there.)
         let reading = Glibc.open("/proc/self/fd/\(descriptor)", O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
         guard reading >= 0 else { throw .unreadable(errno == EACCES ? "permission denied" : String(cString: strerror(errno))) }
         defer { close(reading) }
-        var bytes = [UInt8](repeating: 0, count: min(Int(status.st_size), maximumBytes) + 1)
+        var bytes = [UInt8](repeating: 0, count: min(Int(status.st_size), maximumBytes) + (headOnly ? 0 : 1))
         var count = 0
         while count < bytes.count {
             let read = bytes.withUnsafeMutableBytes { buffer in
@@ -83,7 +108,7 @@ package struct FileScope: Equatable, Sendable {
             if read == 0 { break }
             count += read
         }
-        guard count <= maximumBytes else { throw .tooLarge(bytes: count, limit: maximumBytes) }
+        guard headOnly || count <= maximumBytes else { throw .tooLarge(bytes: count, limit: maximumBytes) }
         return Array(bytes[..<count])
     }
 
@@ -96,14 +121,16 @@ package struct FileScope: Equatable, Sendable {
         let rootDescriptor = Glibc.open(root, picker_o_path() | O_DIRECTORY | O_CLOEXEC)
         guard rootDescriptor >= 0 else { throw .unreadable("cannot open the root \(root): \(String(cString: strerror(errno)))") }
         defer { close(rootDescriptor) }
-        let flags = UInt64(picker_o_path() | O_CLOEXEC)
-        let resolve = UInt64(RESOLVE_BENEATH | RESOLVE_NO_MAGICLINKS)
+        // Without links, the last name is opened as itself (O_NOFOLLOW), so that a link there is seen and refused.
+        let flags = UInt64(picker_o_path() | O_CLOEXEC | (followsLinks ? 0 : O_NOFOLLOW))
+        let resolve = UInt64(RESOLVE_BENEATH | RESOLVE_NO_MAGICLINKS | (followsLinks ? 0 : RESOLVE_NO_SYMLINKS))
         for _ in 0..<8 {
             let descriptor = picker_openat2(rootDescriptor, relative, flags, resolve)
             if descriptor >= 0 { return descriptor }
             switch errno {
             case EAGAIN, EINTR: continue  // a rename raced the lookup; the kernel asks to try again
             case EXDEV, ENOSYS, EPERM: return try walk(relative, from: rootDescriptor)
+            case ELOOP where !followsLinks: throw .link
             default: throw FileScope.failure(errno)
             }
         }
@@ -132,6 +159,7 @@ package struct FileScope: Equatable, Sendable {
                 resolved.append(name)
                 continue
             }
+            guard followsLinks else { throw .link }
             links += 1
             guard links <= 40 else { throw FileScope.failure(ELOOP) }
             var target = try FileScope.linkTarget(candidate, in: rootDescriptor)

@@ -1,0 +1,24 @@
+import FoundationEssentials
+import PickerReel
+
+extension ShardRecord {
+    /// `pickerreel-shard-K-of-N.json`.
+    static func fileName(of shard: Shard) -> String { "pickerreel-shard-\(shard.index)-of-\(shard.count).json" }
+
+    /// Writes the record of `shard` into `folder` (atomically) and removes records of another shard count; without a
+    /// shard, removes every record.
+    ///
+    /// Throws `RenderError` when the record cannot be written.
+    static func update(in folder: String, shard: Shard?, batch: [String], rendered: [String]) throws {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        let keep = shard.map { "-of-\($0.count).json" }
+        for name in names where isRecord(name) && !(keep.map { name.hasSuffix($0) } ?? false) {
+            try? FileManager.default.removeItem(atPath: folder + "/" + name)
+        }
+        guard let shard else { return }
+        let record = ShardRecord(shard: "\(shard.index)/\(shard.count)", batch: batch.sorted(), rendered: rendered.sorted())
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
+        try AtomicFile.write(Array(try encoder.encode(record)) + [0x0A], to: folder + "/" + fileName(of: shard))
+    }
+}

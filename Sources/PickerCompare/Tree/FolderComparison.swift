@@ -45,7 +45,8 @@ public struct FolderComparison: Sendable {
     /// Differences are not errors, and neither is finding no PNG file: both are in the summary's `status`.
     public func compare(expected: String, actual: String, allowsMissingExpected: Bool = false) throws(CompareError) -> ComparisonSummary {
         var comparison = self
-        comparison.sharedMemory = SharedMemoryBudget(memory)
+        // Not trimmed after each pair: the next pair reuses the freed pictures (`pickerreel compare` keeps them).
+        comparison.sharedMemory = SharedMemoryBudget(memory, trimsFreedMemory: false)
         return try comparison.compareShared(expected: expected, actual: actual, allowsMissingExpected: allowsMissingExpected)
     }
 

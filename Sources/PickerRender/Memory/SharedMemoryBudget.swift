@@ -16,6 +16,7 @@ package final class SharedMemoryBudget: @unchecked Sendable {
     private let condition = Condition()
     private var held = 0
     package let budget: MemoryBudget
+    private let trimsFreedMemory: Bool
 
     /// glibc's `malloc_trim`, which returns the free memory of every arena to the system; nil elsewhere (its header
     /// is not in Swift's Glibc module, so it is looked up by name).
@@ -24,9 +25,12 @@ package final class SharedMemoryBudget: @unchecked Sendable {
         return unsafeBitCast(symbol, to: (@convention(c) (Int) -> Int32).self)
     }()
 
-    /// A budget of which nothing is held yet.
-    package init(_ budget: MemoryBudget) {
+    /// A budget of which nothing is held yet; with `trimsFreedMemory` (as a render wants), each share given back
+    /// returns the freed memory to the system, and without it (as compare wants, which keeps freed pictures in the
+    /// heap for the next pair) the heap keeps it.
+    package init(_ budget: MemoryBudget, trimsFreedMemory: Bool = true) {
         self.budget = budget
+        self.trimsFreedMemory = trimsFreedMemory
     }
 
     /// Waits until `bytes` fit beside what is held (or nothing is held), takes them, runs `body`, gives them back.
@@ -39,7 +43,7 @@ package final class SharedMemoryBudget: @unchecked Sendable {
         defer {
             // Give the freed pictures back to the system before the next render takes this share: glibc keeps
             // freed memory in the arena of the thread that used it, so renders on other threads would add to it.
-            if share > 0 { _ = Self.trimFreedMemory?(0) }
+            if share > 0, trimsFreedMemory { _ = Self.trimFreedMemory?(0) }
             condition.lock()
             held -= share
             condition.broadcast()

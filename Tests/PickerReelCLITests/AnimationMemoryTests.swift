@@ -130,6 +130,45 @@ struct AnimationMemoryTests {
         #expect(run.stderr.contains("more than the memory budget (64 MiB; --memory) with the diff pictures"), "\(run.stderr)")
     }
 
+    /// A folder of PNG frames against such an animation is refused before a frame is read to find its holds.
+    ///
+    /// On main the animation and every frame were decoded: 155 MB for three frames against four; now refused at 22 MB.
+    @Test func aFolderOfFramesTooLargeForTheBudgetIsRefusedUpFront() throws {
+        let work = try temporaryFolder()
+        let made = try runProcess(
+            URL(fileURLWithPath: "/usr/bin/env"),
+            ["python3", "-c", Self.largeAnimations, "2048", "4", work.appendingPathComponent("animation").path, "0"])
+        #expect(made.status == 0, "\(made)")
+        let frames = work.appendingPathComponent("frames")
+        try FileManager.default.createDirectory(at: frames, withIntermediateDirectories: true)
+        for index in 0..<3 {
+            // The APNG's first frame as a still: the same header and data, its acTL and fcTL left out.
+            let still = try Self.stillOfFirstFrame(Data(contentsOf: work.appendingPathComponent("animation.png")))
+            try still.write(to: frames.appendingPathComponent(String(format: "frame-%04d.png", index)))
+        }
+        let arguments = ["compare", frames.path, work.appendingPathComponent("animation.png").path] + Self.budget
+        let peak = try peakMemory(arguments)
+        #expect(peak.status == 2)
+        #expect(peak.peakBytes < 64 << 20, "peak \(peak.peakBytes) B")
+        let run = try runTool(arguments)
+        #expect(run.stderr.contains("frames: comparing it with "), "\(run.stderr)")
+        #expect(run.stderr.contains("3 and 4 pictures of 2048 × 2048 px"), "\(run.stderr)")
+    }
+
+    /// The chunks of `apng` without acTL, fcTL and fdAT: a still PNG of its first frame.
+    static func stillOfFirstFrame(_ apng: Data) -> Data {
+        let bytes = [UInt8](apng)
+        var still = Data(bytes[0..<8])
+        var offset = 8
+        while offset + 12 <= bytes.count {
+            let length = bytes[offset..<(offset + 4)].reduce(0) { $0 << 8 | Int($1) }
+            let type = String(decoding: bytes[(offset + 4)..<(offset + 8)], as: UTF8.self)
+            if !["acTL", "fcTL", "fdAT"].contains(type) { still.append(contentsOf: bytes[offset..<(offset + 12 + length)]) }
+            offset += 12 + length
+        }
+        return still
+    }
+
     /// `compare --memory` takes the sizes `render --memory` takes, with the same message for one it does not; on main
     /// compare had no `--memory` ("unknown option").
     @Test(arguments: ["10M", "lots", "2T", ""])

@@ -26,8 +26,15 @@ enum ComparisonMemory {
     /// The bytes comparing the two pictures of `pixels` pixels held by `expected` and `actual` takes, with the diff
     /// animation and a strip of `stripMoments` diff pictures when `drawsDiff`.
     static func animations(_ expected: AnimationReader, _ actual: AnimationReader, drawsDiff: Bool, stripMoments: Int) -> Int {
-        let pixels = expected.width * expected.height
-        let readers = expected.heldBytes + actual.heldBytes + pixels * (expected.bytesPerPixel + actual.bytesPerPixel)
+        animations(
+            pixels: expected.width * expected.height, heldBytes: expected.heldBytes + actual.heldBytes,
+            bytesPerPixel: expected.bytesPerPixel + actual.bytesPerPixel, drawsDiff: drawsDiff, stripMoments: stripMoments)
+    }
+
+    /// The bytes comparing two animations of `pixels` pixels takes, whose readers hold `heldBytes` and
+    /// `bytesPerPixel` together; as `animations(_:_:drawsDiff:stripMoments:)`.
+    static func animations(pixels: Int, heldBytes: Int, bytesPerPixel: Int, drawsDiff: Bool, stripMoments: Int) -> Int {
+        let readers = heldBytes + pixels * bytesPerPixel
         guard drawsDiff else { return readers }
         // The animation is written, then the strip: the larger of the two beside the readers and a diff picture.
         let diff = pixels * max(diffAnimationBytesPerPixel, stripMoments * stripBytesPerPixel)

@@ -36,14 +36,9 @@ extension FolderComparison {
         let readers = ComparisonMemory.animations(expected, actual, drawsDiff: false, stripMoments: 0)
         let strip = ComparisonMemory.stripMoments(pixels: pixels, readerBytes: readers, within: memory)
         let need = ComparisonMemory.animations(expected, actual, drawsDiff: diffTarget != nil, stripMoments: strip)
-        guard need <= memory.bytes else {
-            throw CompareError(
-                .overBudget(
-                    path: expected.path,
-                    detail:
-                        "comparing it with \(actual.path), \(expected.delays.count) and \(actual.delays.count) pictures of \(expected.width) × \(expected.height) px, one at a time, takes about \(MemoryBudget.amount(need)), more than the memory budget (\(memory); --memory)\(diffTarget == nil ? "" : " with the diff pictures"); give a larger --memory"
-                ))
-        }
+        try refuseOverBudget(
+            need, expected: expected.path, actual: actual.path, pictures: (expected.delays.count, actual.delays.count), size: sizes.0,
+            drawsDiff: diffTarget != nil)
         return try withShare(of: need) { () throws(CompareError) -> FileComparison in
             let result = try AnimationComparer.compare(expected: expected, actual: actual, settings: settings)
             let matches = result.comparison.timingChange == nil && tolerance.accepts(result.worst)
@@ -65,6 +60,20 @@ extension FolderComparison {
 }
 
 extension FolderComparison {
+    /// Throws `CompareError.overBudget` naming `expected`, the pictures and their size when comparing them takes
+    /// `need` bytes, more than `memory`; the one place that decides the refusal and says it.
+    func refuseOverBudget(
+        _ need: Int, expected: String, actual: String, pictures: (expected: Int, actual: Int), size: ImageSize, drawsDiff: Bool
+    ) throws(CompareError) {
+        guard need > memory.bytes else { return }
+        throw CompareError(
+            .overBudget(
+                path: expected,
+                detail:
+                    "comparing it with \(actual), \(pictures.expected) and \(pictures.actual) pictures of \(size.width) × \(size.height) px, one at a time, takes about \(MemoryBudget.amount(need)), more than the memory budget (\(memory); --memory)\(drawsDiff ? " with the diff pictures" : ""); give a larger --memory"
+            ))
+    }
+
     /// Compares a folder of PNG frames (`frame-0000.png`, … as `render` names them) with an animation (APNG or
     /// WebP) in time: frame k is the picture at k / fps at the animation's own rate (the folder has none), from its
     /// length on the picture it settles on; consecutive equal frames are one hold, as encoders store them.
@@ -88,6 +97,20 @@ extension FolderComparison {
                 path: path, outcome: .sizeChanged(expected: framesAreExpected ? size : canvas, actual: framesAreExpected ? canvas : size),
                 matches: false, expectedPath: expected, actualPath: actual)
         }
+        // The budget before the frames are read to find their holds: the comparison's, with a folder's frames read as
+        // still pictures.
+        let diffs = diffPath != nil
+        let held = animation.heldBytes
+        let perPixel = animation.bytesPerPixel + ComparisonMemory.stillBytesPerPixel
+        let pixels = canvas.width * canvas.height
+        let reading = ComparisonMemory.animations(
+            pixels: pixels, heldBytes: held, bytesPerPixel: perPixel, drawsDiff: false, stripMoments: 0)
+        let strip = ComparisonMemory.stripMoments(pixels: pixels, readerBytes: reading, within: memory)
+        try refuseOverBudget(
+            ComparisonMemory.animations(pixels: pixels, heldBytes: held, bytesPerPixel: perPixel, drawsDiff: diffs, stripMoments: strip),
+            expected: expected, actual: actual,
+            pictures: framesAreExpected ? (names.count, animation.delays.count) : (animation.delays.count, names.count),
+            size: canvas, drawsDiff: diffs)
         let frames = try AnimationReader.frames(
             in: folder, names: names, like: animation.timing, length: animation.length, loopCount: animation.loopCount)
         guard let frames else { throw CompareError(.mixedKinds(folder: folder, file: file)) }

@@ -35,7 +35,7 @@ package struct GIFEncoder: Sendable {
         return try OpenMPThreads.one {
             try withoutActuallyEscaping(frame) { provider in
                 var source = FrameSource(provider, matte: options.matte)
-                var store = FrameStore()
+                var store = FrameStore(byteBudget: options.frameStoreBytes)
                 let (palette, repeatsPrevious) = try choosePalette(frameCount: frameCount, source: &source, store: &store)
                 let plan = try GIFFramePlan(frameCount: frameCount, fps: fps, duration: duration, repeatsPrevious: repeatsPrevious)
                 return try write(plan: plan, palette: palette, source: &source, store: &store)

@@ -16,6 +16,9 @@ package struct GIFEncoderOptions: Equatable, Sendable {
     /// pixel with alpha of 8 or more is blended over it and made opaque, which keeps translucent highlights and
     /// smooth edges but shows a fringe of the matte colour on a page of another colour.
     package var matte: RGBAColor?
+    /// The most bytes of the frames' changed rectangles kept between the palette pass and the writing pass (64 MiB by
+    /// default); past it the frames are asked for again, which gives the same bytes more slowly.
+    package var frameStoreBytes = 64 << 20
 
     /// Creates options; the defaults loop forever with full dithering at libimagequant's default speed, no matte.
     package init(loopCount: Int? = nil, dithering: Double = 1, speed: Int = 4, matte: RGBAColor? = nil) {

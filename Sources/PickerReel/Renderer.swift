@@ -273,8 +273,9 @@ public final class Renderer: Sendable {
         try drawers.borrow { drawer throws(RenderError) in try ContactSheet(drawer: drawer).pngBytes() }
     }
 
-    func gifBytes(matte: GIFMatte, frameDrawn: (@Sendable () -> Void)? = nil) throws(RenderError) -> [UInt8] {
-        let options = GIFEncoderOptions(loopCount: spec.output.loopCount, matte: try matte.color(over: plan.style.background))
+    func gifBytes(matte: GIFMatte, storeBytes: Int = 64 << 20, frameDrawn: (@Sendable () -> Void)? = nil) throws(RenderError) -> [UInt8] {
+        var options = GIFEncoderOptions(loopCount: spec.output.loopCount, matte: try matte.color(over: plan.style.background))
+        options.frameStoreBytes = storeBytes
         return try encodeFrames(.gif, frameDrawn: frameDrawn) { timeline, frame in
             try GIFEncoder(options: options).encode(
                 frameCount: timeline.frameCount, fps: timeline.fps, duration: timeline.loopDuration, frame: frame

@@ -1,58 +1,88 @@
 import PickerKit
 
-/// Compares two decoded animations in time: at every moment either shows a new picture, the two pictures shown then,
+/// Compares two animations in time: at every moment either shows a new picture, the two pictures shown then,
 /// with the same pixel comparison as still pictures.
+///
+/// The pictures are read in order, one of each side at a time (`AnimationReader`), so the comparison holds two
+/// pictures whatever the number of frames; the diff pictures are drawn again when the diff is written
+/// (`AnimationDiff`) rather than kept.
 enum AnimationComparer {
     /// The pixel figures of the comparison, the worst moment's (so a tolerance that accepts them accepts every
-    /// moment), with the diff pictures of the differing moments when `settings.drawsDiffImage`; or the two sizes when
-    /// the canvases differ.
+    /// moment).
     struct Result {
         var comparison: AnimationComparison
         var worst: PixelComparison
         /// Every moment's time and the pictures shown then, in time order.
         var moments: [(time: Double, pair: Pair)]
-        /// The diff picture of every pair of pictures compared, when asked for.
-        var diffPictures: [Pair: RGBAImage]
     }
 
-    /// Compares `actual` with `expected`; returns `.differentSizes` when their canvases differ.
-    static func compare(
-        expected: DecodedAnimation, actual: DecodedAnimation, settings: ComparisonSettings
-    ) -> (result: Result?, sizes: (expected: ImageSize, actual: ImageSize)) {
-        let sizes = (ImageSize(width: expected.width, height: expected.height), ImageSize(width: actual.width, height: actual.height))
-        guard sizes.0 == sizes.1 else { return (nil, sizes) }
+    /// Compares `actual` with `expected`, whose canvases are the same size.
+    ///
+    /// Throws `CompareError` when a picture cannot be decoded.
+    static func compare(expected: AnimationReader, actual: AnimationReader, settings: ComparisonSettings) throws(CompareError) -> Result {
+        let size = ImageSize(width: expected.width, height: expected.height)
+        var figures = settings
+        figures.drawsDiffImage = false
         let moments = Self.moments(expected.starts, actual.starts)
-        let expectedStarts = expected.starts
-        let actualStarts = actual.starts
-        var cache: [Pair: PixelComparison] = [:]
+        let (expectedStarts, actualStarts) = (expected.starts, actual.starts)
+        // The pictures shown only move forward in time, so a pair seen before is the one just compared.
+        var last: (pair: Pair, pixels: PixelComparison?)?
         var differing: [AnimationComparison.Moment] = []
-        var diffPictures: [Pair: RGBAImage] = [:]
         var shownPairs: [(time: Double, pair: Pair)] = []
-        var worst = PixelComparison(differentPixels: 0, antialiasedPixels: 0, size: sizes.0)
+        var worst = PixelComparison(differentPixels: 0, antialiasedPixels: 0, size: size)
         for time in moments {
             let pair = Pair(expected: shown(at: time, starts: expectedStarts), actual: shown(at: time, starts: actualStarts))
             shownPairs.append((time, pair))
-            let pixels: PixelComparison
-            if let known = cache[pair] {
-                pixels = known
+            let pixels: PixelComparison?
+            if let last, last.pair == pair {
+                pixels = last.pixels
             } else {
                 let result = ImageComparison.compare(
-                    expected: expected.pictures[pair.expected], actual: actual.pictures[pair.actual], settings: settings)
-                guard case .compared(var figures) = result else { continue }
-                diffPictures[pair] = figures.diffImage
-                figures.diffImage = nil
-                pixels = figures
-                cache[pair] = figures
+                    expected: try expected.picture(pair.expected), actual: try actual.picture(pair.actual), settings: figures)
+                if case .compared(let compared) = result { pixels = compared } else { pixels = nil }
+                last = (pair, pixels)
             }
-            let kept = pixels
+            guard let kept = pixels else { continue }
             if (kept.differentPixels, kept.antialiasedPixels) > (worst.differentPixels, worst.antialiasedPixels) { worst = kept }
-            guard pixels.differentPixels > 0 else { continue }
+            guard kept.differentPixels > 0 else { continue }
             differing.append(AnimationComparison.Moment(time: time, pixels: kept))
         }
         let comparison = AnimationComparison(
-            expected: PlaybackTiming(of: expected), actual: PlaybackTiming(of: actual), momentCount: moments.count,
-            differingMoments: differing)
-        return (Result(comparison: comparison, worst: worst, moments: shownPairs, diffPictures: diffPictures), sizes)
+            expected: expected.timing, actual: actual.timing, momentCount: moments.count, differingMoments: differing)
+        return Result(comparison: comparison, worst: worst, moments: shownPairs)
+    }
+
+    /// The diff picture of one pair of pictures, drawn from two readers read in order: the same pair again is
+    /// the picture just drawn.
+    final class DiffPictures {
+        private let expected: AnimationReader
+        private let actual: AnimationReader
+        private let settings: ComparisonSettings
+        private var last: (pair: Pair, picture: RGBAImage?)?
+
+        init(expected: AnimationReader, actual: AnimationReader, settings: ComparisonSettings) {
+            self.expected = expected
+            self.actual = actual
+            var drawing = settings
+            drawing.drawsDiffImage = true
+            self.settings = drawing
+        }
+
+        /// The diff picture of `pair`, asked for in time order.
+        ///
+        /// Nil when its pictures differ in size; throws `CompareError` when a picture cannot be decoded.
+        func picture(_ pair: Pair) throws(CompareError) -> RGBAImage? {
+            if let last, last.pair == pair { return last.picture }
+            last = nil
+            let result = ImageComparison.compare(
+                expected: try expected.picture(pair.expected), actual: try actual.picture(pair.actual), settings: settings)
+            guard case .compared(let figures) = result else {
+                last = (pair, nil)
+                return nil
+            }
+            last = (pair, figures.diffImage)
+            return figures.diffImage
+        }
     }
 
     struct Pair: Hashable {

@@ -27,9 +27,18 @@ public struct PlaybackTiming: Equatable, Sendable {
 
     /// The timing of `animation`.
     public init(of animation: DecodedAnimation) {
-        let starts = animation.starts.dropFirst()
-        let length = animation.length
-        let shortest = animation.delays.filter { $0 > 0 }.min() ?? length
+        self.init(delays: animation.delays, loopCount: animation.loopCount)
+    }
+
+    /// The timing of an animation whose pictures show for `delays` seconds each, playing `loopCount` times.
+    init(delays: [Double], loopCount: Int) {
+        var time = 0.0
+        let starts = delays.map { delay in
+            defer { time += delay }
+            return time
+        }.dropFirst()
+        let length = delays.reduce(0, +)
+        let shortest = delays.filter { $0 > 0 }.min() ?? length
         let rate = Self.candidateRates.first { rate in
             starts.allSatisfy { start in abs(start - (start * rate).rounded() / rate) <= Self.timeTolerance }
         }
@@ -37,7 +46,7 @@ public struct PlaybackTiming: Equatable, Sendable {
         // Frames begun within the length: a last frame cut short still counts, and a millisecond of rounding does not
         // add one (3.35 s at 30 fps is 101 frames from an APNG's exact fractions and from a WebP's milliseconds).
         let frames = Int((length * fps - Self.timeTolerance * fps).rounded(.up))
-        self.init(fps: fps, length: length, frames: max(frames, 1), loopCount: animation.loopCount)
+        self.init(fps: fps, length: length, frames: max(frames, 1), loopCount: loopCount)
     }
 
     /// How far apart two times may be and still be the same moment: WebP stores whole milliseconds, so the same

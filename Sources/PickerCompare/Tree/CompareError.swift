@@ -3,7 +3,7 @@ import PickerRender
 /// A problem that stops a comparison (or an update) before it can say whether pictures match.
 ///
 /// A path that is not there or is not a file or folder, a file and a folder given together, a folder that cannot
-/// be listed, a link inside a tree that leads out of it, a folder an update or render left half switched, a file that is not a readable PNG, APNG or WebP, or is too large, a still picture against an animation, a diff picture or report that cannot be written,
+/// be listed, a link inside a tree that leads out of it, a folder an update or render left half switched, a file that is not a readable PNG, APNG or WebP, or is too large, a still picture against an animation, a pair of animations that cannot be compared within the memory budget, a diff picture or report that cannot be written,
 /// an update that could not be made. `pickerreel compare` exits with status 2 on it. Its `description` is one
 /// line naming the file, such as `shots/a.png: not a PNG image that can be read (…)`.
 public struct CompareError: Error, Equatable, Sendable, CustomStringConvertible {
@@ -22,6 +22,7 @@ public struct CompareError: Error, Equatable, Sendable, CustomStringConvertible 
         case nameNotUTF8(folder: String)
         case notAnimation(path: String, detail: String)
         case stillAgainstAnimation(still: String, animation: String)
+        case overBudget(path: String, detail: String)
     }
 
     let representation: Representation
@@ -36,7 +37,7 @@ public struct CompareError: Error, Equatable, Sendable, CustomStringConvertible 
         case .notFound(let path), .notFileOrFolder(let path, _), .unreadable(let path, _), .cannotList(let path, _),
             .cannotWrite(let path, _, _), .overwritesInput(let path, _), .updateFailed(let path, _, _), .animated(let path),
             .linkLeavesTree(let path, _), .unfinishedSwitch(let path), .nameNotUTF8(let path), .notAnimation(let path, _),
-            .stillAgainstAnimation(let path, _):
+            .stillAgainstAnimation(let path, _), .overBudget(let path, _):
             return path
         case .mixedKinds(_, let file):
             return file
@@ -75,6 +76,8 @@ public struct CompareError: Error, Equatable, Sendable, CustomStringConvertible 
         case .nameNotUTF8(let folder):
             return
                 "\(folder): holds a file or folder whose name is not UTF-8 text, which compare cannot report or update faithfully; rename it"
+        case .overBudget(let path, let detail):
+            return "\(path): \(detail)"
         case .notAnimation(let path, let detail):
             return "\(path): not an APNG or WebP that can be read (\(detail))"
         case .stillAgainstAnimation(let still, let animation):

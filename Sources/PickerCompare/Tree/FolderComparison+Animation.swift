@@ -1,54 +1,79 @@
 import PickerKit
+import PickerRender
 
 extension FolderComparison {
     /// Compares two animations (APNG or WebP, in any pairing) in time; nil when neither file is one, so the caller
     /// compares them as still pictures.
     ///
+    /// Their sizes come from their headers: canvases of different sizes are reported without decoding a picture.
     /// They match when they play alike (rate, length, frames, loops) and the tolerance accepts every moment. With
     /// `diffTarget`, differing animations get a diff animation there (an APNG, `.png`) and a strip of the differing
     /// moments' diff pictures beside it (`NAME-strip.png`). Throws `CompareError` when only one is an animation, a
-    /// file cannot be decoded, or a diff cannot be written.
+    /// file cannot be decoded, comparing them would take more than `memory`, or a diff cannot be written.
     func compareAnimations(path: String, expected: String, actual: String, diffTarget: String?) throws(CompareError) -> FileComparison? {
-        let (expectedIsAnimation, actualIsAnimation) = (try AnimationFile.isAnimation(expected), try AnimationFile.isAnimation(actual))
+        let (expectedIsAnimation, actualIsAnimation) = (try AnimationReader.isAnimation(expected), try AnimationReader.isAnimation(actual))
         guard expectedIsAnimation || actualIsAnimation else { return nil }
         guard expectedIsAnimation && actualIsAnimation else {
             throw CompareError(
                 .stillAgainstAnimation(still: expectedIsAnimation ? actual : expected, animation: expectedIsAnimation ? expected : actual))
         }
-        return try compareDecoded(
-            path: path, expected: (expected, try AnimationFile.read(expected)), actual: (actual, try AnimationFile.read(actual)),
-            diffTarget: diffTarget)
+        return try compareReaders(
+            path: path, expected: try AnimationReader.open(expected), actual: try AnimationReader.open(actual), diffTarget: diffTarget)
     }
 
-    /// Compares two decoded animations in time and writes their diff to `diffTarget` when they differ.
-    func compareDecoded(
-        path: String, expected: (path: String, animation: DecodedAnimation), actual: (path: String, animation: DecodedAnimation),
-        diffTarget: String?
-    ) throws(CompareError) -> FileComparison {
-        let (expectedAnimation, actualAnimation) = (expected.animation, actual.animation)
-        let (expected, actual) = (expected.path, actual.path)
-        var pixelSettings = settings
-        pixelSettings.drawsDiffImage = diffTarget != nil
-        let compared = AnimationComparer.compare(expected: expectedAnimation, actual: actualAnimation, settings: pixelSettings)
-        guard let result = compared.result else {
+    /// Compares two animations in time, picture by picture, within `memory`, and writes their diff to `diffTarget`
+    /// when they differ.
+    func compareReaders(path: String, expected: AnimationReader, actual: AnimationReader, diffTarget: String?) throws(CompareError)
+        -> FileComparison
+    {
+        let sizes = (ImageSize(width: expected.width, height: expected.height), ImageSize(width: actual.width, height: actual.height))
+        guard sizes.0 == sizes.1 else {
             return FileComparison(
-                path: path, outcome: .sizeChanged(expected: compared.sizes.expected, actual: compared.sizes.actual), matches: false,
-                expectedPath: expected, actualPath: actual)
+                path: path, outcome: .sizeChanged(expected: sizes.0, actual: sizes.1), matches: false, expectedPath: expected.path,
+                actualPath: actual.path)
         }
-        let matches = result.comparison.timingChange == nil && tolerance.accepts(result.worst)
-        var writtenPath: String?
-        if !matches, let diffTarget, !result.comparison.differingMoments.isEmpty {
-            writtenPath = try AnimationDiff.write(result, length: max(expectedAnimation.length, actualAnimation.length), near: diffTarget)
+        let pixels = expected.width * expected.height
+        let readers = ComparisonMemory.animations(expected, actual, drawsDiff: false, stripMoments: 0)
+        let strip = ComparisonMemory.stripMoments(pixels: pixels, readerBytes: readers, within: memory)
+        let need = ComparisonMemory.animations(expected, actual, drawsDiff: diffTarget != nil, stripMoments: strip)
+        try refuseOverBudget(
+            need, expected: expected.path, actual: actual.path, pictures: (expected.delays.count, actual.delays.count), size: sizes.0,
+            drawsDiff: diffTarget != nil)
+        return try withShare(of: need) { () throws(CompareError) -> FileComparison in
+            let result = try AnimationComparer.compare(expected: expected, actual: actual, settings: settings)
+            let matches = result.comparison.timingChange == nil && tolerance.accepts(result.worst)
+            var writtenPath: String?
+            if !matches, let diffTarget, !result.comparison.differingMoments.isEmpty {
+                writtenPath = try AnimationDiff.write(
+                    result, length: max(expected.length, actual.length), near: diffTarget, stripMoments: strip
+                ) { () throws(CompareError) in
+                    AnimationComparer.DiffPictures(expected: try expected.restarted(), actual: try actual.restarted(), settings: settings)
+                }
+            }
+            var file = FileComparison(
+                path: path, outcome: .compared(result.worst), matches: matches, expectedPath: expected.path, actualPath: actual.path,
+                diffPath: writtenPath)
+            file.animation = result.comparison
+            return file
         }
-        var file = FileComparison(
-            path: path, outcome: .compared(result.worst), matches: matches, expectedPath: expected, actualPath: actual,
-            diffPath: writtenPath)
-        file.animation = result.comparison
-        return file
     }
 }
 
 extension FolderComparison {
+    /// Throws `CompareError.overBudget` naming `expected`, the pictures and their size when comparing them takes
+    /// `need` bytes, more than `memory`; the one place that decides the refusal and says it.
+    func refuseOverBudget(
+        _ need: Int, expected: String, actual: String, pictures: (expected: Int, actual: Int), size: ImageSize, drawsDiff: Bool
+    ) throws(CompareError) {
+        guard need > memory.bytes else { return }
+        throw CompareError(
+            .overBudget(
+                path: expected,
+                detail:
+                    "comparing it with \(actual), \(pictures.expected) and \(pictures.actual) pictures of \(size.width) × \(size.height) px, one at a time, takes about \(MemoryBudget.amount(need)), more than the memory budget (\(memory); --memory)\(drawsDiff ? " with the diff pictures" : ""); give a larger --memory"
+            ))
+    }
+
     /// Compares a folder of PNG frames (`frame-0000.png`, … as `render` names them) with an animation (APNG or
     /// WebP) in time: frame k is the picture at k / fps at the animation's own rate (the folder has none), from its
     /// length on the picture it settles on; consecutive equal frames are one hold, as encoders store them.
@@ -57,41 +82,40 @@ extension FolderComparison {
     /// `compareAnimations` does.
     func compareFrames(expected: String, actual: String, framesAreExpected: Bool) throws(CompareError) -> FileComparison {
         let (folder, file) = framesAreExpected ? (expected, actual) : (actual, expected)
-        guard try AnimationFile.isAnimation(file) else { throw CompareError(.mixedKinds(folder: folder, file: file)) }
+        guard try AnimationReader.isAnimation(file) else { throw CompareError(.mixedKinds(folder: folder, file: file)) }
         try Self.refuseOverwriting(inputs: [expected, actual], with: diffPath)
-        let animation = try AnimationFile.read(file)
-        let frames = try Self.frames(in: folder, like: animation)
-        guard let frames else { throw CompareError(.mixedKinds(folder: folder, file: file)) }
-        let (expectedAnimation, actualAnimation) = framesAreExpected ? (frames, animation) : (animation, frames)
-        return try compareDecoded(
-            path: FilePath.lastComponent(expected), expected: (expected, expectedAnimation), actual: (actual, actualAnimation),
-            diffTarget: singleDiffTarget(name: FilePath.lastComponent(expected) + ".png"))
-    }
-
-    /// The frames in `folder` played at `animation`'s rate and for its length and loop count; nil for no frame.
-    static func frames(in folder: String, like animation: DecodedAnimation) throws(CompareError) -> DecodedAnimation? {
+        let animation = try AnimationReader.open(file)
         let names = try CompareInput.entries(of: folder).compactMap { name in SpecGroup.frameIndex(name).map { (index: $0, name: name) } }
             .sorted { $0.index < $1.index }
-        guard !names.isEmpty else { return nil }
-        let timing = PlaybackTiming(of: animation)
-        let length = animation.length
-        var pictures: [RGBAImage] = []
-        var starts: [Double] = []
-        for frame in names {
-            let picture = try read(FilePath.join(folder, frame.name))
-            let start = min(Double(frame.index) / max(timing.fps, 1), length)
-            if pictures.last == picture { continue }
-            if let last = starts.last, start - last <= PlaybackTiming.timeTolerance {
-                pictures[pictures.count - 1] = picture
-                continue
-            }
-            pictures.append(picture)
-            starts.append(start)
+        guard let first = names.first else { throw CompareError(.mixedKinds(folder: folder, file: file)) }
+        let path = FilePath.lastComponent(expected)
+        // The first frame's header against the animation's: a change of size is reported before any frame is read.
+        let size = try Self.declaredSize(FilePath.join(folder, first.name))
+        let canvas = ImageSize(width: animation.width, height: animation.height)
+        guard size == canvas else {
+            return FileComparison(
+                path: path, outcome: .sizeChanged(expected: framesAreExpected ? size : canvas, actual: framesAreExpected ? canvas : size),
+                matches: false, expectedPath: expected, actualPath: actual)
         }
-        let ends = Array(starts.dropFirst()) + [max(length, starts.last ?? 0)]
-        let delays = zip(starts, ends).map { $1 - $0 }
-        guard let first = pictures.first else { return nil }
-        return DecodedAnimation(
-            width: first.width, height: first.height, pictures: pictures, delays: delays, loopCount: animation.loopCount)
+        // The budget before the frames are read to find their holds: the comparison's, with a folder's frames read as
+        // still pictures.
+        let diffs = diffPath != nil
+        let held = animation.heldBytes
+        let perPixel = animation.bytesPerPixel + ComparisonMemory.stillBytesPerPixel
+        let pixels = canvas.width * canvas.height
+        let reading = ComparisonMemory.animations(
+            pixels: pixels, heldBytes: held, bytesPerPixel: perPixel, drawsDiff: false, stripMoments: 0)
+        let strip = ComparisonMemory.stripMoments(pixels: pixels, readerBytes: reading, within: memory)
+        try refuseOverBudget(
+            ComparisonMemory.animations(pixels: pixels, heldBytes: held, bytesPerPixel: perPixel, drawsDiff: diffs, stripMoments: strip),
+            expected: expected, actual: actual,
+            pictures: framesAreExpected ? (names.count, animation.delays.count) : (animation.delays.count, names.count),
+            size: canvas, drawsDiff: diffs)
+        let frames = try AnimationReader.frames(
+            in: folder, names: names, like: animation.timing, length: animation.length, loopCount: animation.loopCount)
+        guard let frames else { throw CompareError(.mixedKinds(folder: folder, file: file)) }
+        let (expectedReader, actualReader) = framesAreExpected ? (frames, animation) : (animation, frames)
+        return try compareReaders(
+            path: path, expected: expectedReader, actual: actualReader, diffTarget: singleDiffTarget(name: path + ".png"))
     }
 }

@@ -22,6 +22,12 @@ public struct FolderComparison: Sendable {
     /// Top folders of EXPECTED (spec folders) that another shard of the run rendered: when ACTUAL has no such folder,
     /// its files are left out rather than reported removed (`render --shard` records them).
     public var otherShardsSpecs: Set<String> = []
+    /// How much memory the pictures may take at once (`--memory`): pairs of files are compared side by side only as
+    /// many as fit in it together, and a pair of animations that would not fit alone is refused
+    /// (`ComparisonMemory`); a pair of still pictures larger than it is compared alone.
+    public var memory = MemoryBudget.standard
+    /// The budget the files of one `compare` call share; set by `compare`.
+    var sharedMemory: SharedMemoryBudget?
 
     /// A comparison with the measured default settings, no tolerance, and no diff pictures unless given.
     public init(settings: ComparisonSettings = ComparisonSettings(), tolerance: Tolerance = .exact, diffPath: String? = nil) {
@@ -38,6 +44,14 @@ public struct FolderComparison: Sendable {
     /// beyond the picture limits, a diff picture cannot be written, or `diffPath` is one of the inputs.
     /// Differences are not errors, and neither is finding no PNG file: both are in the summary's `status`.
     public func compare(expected: String, actual: String, allowsMissingExpected: Bool = false) throws(CompareError) -> ComparisonSummary {
+        var comparison = self
+        // Not trimmed after each pair: the next pair reuses the freed pictures (`pickerreel compare` keeps them).
+        comparison.sharedMemory = SharedMemoryBudget(memory, trimsFreedMemory: false)
+        return try comparison.compareShared(expected: expected, actual: actual, allowsMissingExpected: allowsMissingExpected)
+    }
+
+    /// `compare`, with `sharedMemory` set.
+    private func compareShared(expected: String, actual: String, allowsMissingExpected: Bool) throws(CompareError) -> ComparisonSummary {
         let expectedInput = try CompareInput.resolve(expected, allowsAbsent: allowsMissingExpected)
         let actualInput = try CompareInput.resolve(actual)
         let present = expectedInput == .absent(path: expected) ? nil : expected
@@ -98,6 +112,41 @@ public struct FolderComparison: Sendable {
         }
         if let equal = try EqualFiles.match(path: path, expected: expected, actual: actual, tolerance: tolerance) { return equal }
         if let animated = try compareAnimations(path: path, expected: expected, actual: actual, diffTarget: diffTarget) { return animated }
+        // The headers first: pictures of different sizes are reported without decoding either (a file whose header
+        // cannot be read is left to `read`, which says what is wrong with it).
+        if let expectedSize = try? PNGFile.declaredSize(ofFile: expected), let actualSize = try? PNGFile.declaredSize(ofFile: actual) {
+            guard expectedSize == actualSize else {
+                return FileComparison(
+                    path: path,
+                    outcome: .sizeChanged(
+                        expected: ImageSize(width: expectedSize.width, height: expectedSize.height),
+                        actual: ImageSize(width: actualSize.width, height: actualSize.height)), matches: false, expectedPath: expected,
+                    actualPath: actual)
+            }
+            let need = ComparisonMemory.stills(
+                pixels: expectedSize.width * expectedSize.height, fileBytes: Self.fileBytes(expected) + Self.fileBytes(actual),
+                drawsDiff: diffTarget != nil)
+            return try withShare(of: need) { () throws(CompareError) -> FileComparison in
+                try compareStills(path: path, expected: expected, actual: actual, diffTarget: diffTarget)
+            }
+        }
+        return try compareStills(path: path, expected: expected, actual: actual, diffTarget: diffTarget)
+    }
+
+    /// The size of the regular file at `path`; 0 for anything else.
+    static func fileBytes(_ path: String) -> Int {
+        guard case .regularFile(let bytes) = FileKind.of(path) else { return 0 }
+        return bytes
+    }
+
+    /// Runs `body` holding `bytes` of the comparison's shared memory budget (none outside `compare`).
+    func withShare<T>(of bytes: Int, _ body: () throws(CompareError) -> T) throws(CompareError) -> T {
+        guard let sharedMemory else { return try body() }
+        return try sharedMemory.withShare(of: bytes, body)
+    }
+
+    /// Compares two still pictures pixel by pixel, and writes the diff picture to `diffTarget` when they differ.
+    func compareStills(path: String, expected: String, actual: String, diffTarget: String?) throws(CompareError) -> FileComparison {
         let expectedImage = try Self.read(expected)
         let actualImage = try Self.read(actual)
         var pixelSettings = settings
@@ -174,7 +223,7 @@ public struct FolderComparison: Sendable {
     }
 
     static func declaredSize(_ path: String) throws(CompareError) -> ImageSize {
-        if try AnimationFile.isAnimation(path) { return try AnimationFile.size(path) }
+        if try AnimationReader.isAnimation(path) { return try AnimationReader.size(path) }
         let size: (width: Int, height: Int)
         do {
             size = try PNGFile.declaredSize(ofFile: path)

@@ -99,7 +99,7 @@ public struct RenderBatch: Sendable {
     /// returns the error of each entry that failed, by index; the others are written whatever the failures.
     ///
     /// An entry fails with `SpecError` for a spec that is not valid, exceeds `SpecLimits` or whose files cannot be
-    /// used (or an image too large to decode within the memory budget), and with `RenderError` as
+    /// used (or an image too large to decode, or an animation too large to encode, within the memory budget), and with `RenderError` as
     /// `Renderer.write` throws it; its folder is then as it was. After `Renderer.interruptWrites()`, the writes under
     /// way fail and their folders are left whole.
     public func write(into parent: URL, events: @escaping @Sendable (Event) -> Void = { _ in }) -> [Int: any Error] {
@@ -126,6 +126,7 @@ public struct RenderBatch: Sendable {
                 return
             }
             try planned.plan.checkDecoding(within: batch.options.memory.bytes, budget: batch.options.memory.description)
+            try planned.plan.checkEncoding(batch.formats, within: batch.options.memory)
             let need = sideBySide == 1 ? 0 : planned.memory(formats: batch.formats, threads: frameWorkers, within: part)
             try shared.withShare(of: need) { () throws(any Error) in
                 let started = Date()

@@ -12,8 +12,8 @@ extension Renderer {
     ///
     /// Frames are drawn on `options.jobs` threads, fewer when their drawers would not fit in `options.memory`.
     ///
-    /// Throws `RenderError.invalidOption` for no formats, a name that cannot name files or moments that cannot be
-    /// written, `RenderError.invalidMoment` for a moment before 0, `RenderError.file` when the folder cannot be
+    /// Throws `RenderError.invalidOption` for no formats, a name that cannot name files, moments that cannot be
+    /// written or an animation format that cannot be encoded within `options.memory` (`RenderPlan.checkEncoding`), `RenderError.invalidMoment` for a moment before 0, `RenderError.file` when the folder cannot be
     /// written (it names the path and the system's reason), `RenderError.busy` when another render holds it, and
     /// `RenderError.encoder` (keeping the encoder's own error) or `RenderError.cairo` when encoding or drawing fails.
     @discardableResult
@@ -25,6 +25,11 @@ extension Renderer {
         guard !chosen.isEmpty else { throw RenderError.invalidOption("no formats to write; give at least one") }
         let name = options.name ?? folder.standardizedFileURL.lastPathComponent
         try Self.checkName(name, formats: chosen)
+        do {
+            try plan.checkEncoding(chosen, within: options.memory)
+        } catch {
+            throw RenderError.invalidOption(error.description)
+        }
         let output = try OutputFolder(destination: folder, failsRename: options.failsRename)
         let frameCount = self.frameCount
         let perFrame = chosen.filter(\.isPerFrame)
@@ -79,7 +84,7 @@ extension Renderer {
             // The animation files are independent: encoded side by side, the slowest encoders first.
             let whole = chosen.filter { !$0.isPerFrame }.sorted { $0.encodingCost > $1.encodingCost }
             // Side by side only as many as fit in the budget together, each with its drawer.
-            let costs = whole.map { drawer + MemoryBudget.encoderBytes($0, pixels: pixels) }
+            let costs = whole.map { drawer + MemoryBudget.encoderBytes($0, pixels: pixels, frames: frameCount, within: options.memory) }
             let failures = runInParallel(count: whole.count, workers: options.memory.lanes(wanted: jobs, costs: costs)) {
                 index throws(RenderError) in
                 let data = try self.encoded(whole[index], options: options) { options.progress?(done.add(1), total) }
@@ -129,7 +134,7 @@ extension Renderer {
             return try withDrawer { drawer throws(RenderError) in try drawer.svg(state: state) }
         case .svgAnimated: return try animatedSVGBytes()
         case .sheet: return try contactSheetBytes()
-        case .gif: return try gifBytes(matte: options.gifMatte, frameDrawn: frameDrawn)
+        case .gif: return try gifBytes(matte: options.gifMatte, storeBytes: options.memory.gifFrameStoreBytes, frameDrawn: frameDrawn)
         case .apng: return try apngBytes(frameDrawn: frameDrawn)
         case .webp: return try webpBytes(quality: options.webpQuality, frameDrawn: frameDrawn)
         case .mp4: return try videoBytes(.mp4, options: options.video, frameDrawn: frameDrawn)

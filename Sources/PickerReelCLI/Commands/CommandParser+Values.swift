@@ -22,6 +22,20 @@ extension CommandParser {
         return Int(bytes)
     }
 
+    /// The budget `--memory SIZE` gives `command` (render and compare take the same sizes, with the same message).
+    ///
+    /// Throws `UsageError` for a value that is not a size of at least 64M.
+    static func memoryBudget(_ value: String, command: String) throws(UsageError) -> MemoryBudget {
+        guard let bytes = byteCount(value), bytes >= 64 << 20 else {
+            throw UsageError(
+                command: command,
+                message:
+                    "--memory \(OptionValue.shown(value)): expected a size of at least 64M, such as 512M or 2G (M and G are 1024² and 1024³ bytes)"
+            )
+        }
+        return MemoryBudget(bytes: bytes)
+    }
+
     /// `0,0.5,1.2` as seconds: each a decimal number from 0 to `MomentName.latest`, no two sharing a picture's name
     /// (milliseconds), and at most a spec's frame limit of them (counted before the list is split).
     static func parseTimes(_ list: String) throws(UsageError) -> [Double] {

@@ -254,16 +254,7 @@ package enum CommandParser {
                 }
                 options.jobs = count
             }
-            if let memory = parsed.value("--memory") {
-                guard let bytes = Self.byteCount(memory), bytes >= 64 << 20 else {
-                    throw UsageError(
-                        command: name,
-                        message:
-                            "--memory \(OptionValue.shown(memory)): expected a size of at least 64M, such as 512M or 2G (M and G are 1024² and 1024³ bytes)"
-                    )
-                }
-                options.memory = MemoryBudget(bytes: bytes)
-            }
+            if let memory = parsed.value("--memory") { options.memory = try Self.memoryBudget(memory, command: name) }
             switch (parsed.value("--times"), parsed.value("--every")) {
             case (.some, .some):
                 throw UsageError(command: name, message: "--times and --every cannot be used together")

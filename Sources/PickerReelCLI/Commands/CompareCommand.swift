@@ -32,6 +32,9 @@ struct CompareCommand {
         OptionDefinition(
             name: "--allow-empty", short: nil, valueName: nil, help: "Exit 0 when neither side has a PNG file (default: exit 2)."),
         OptionDefinition(name: "--verbose", short: "-v", valueName: nil, help: "A line for every file, not only those that do not match."),
+        OptionDefinition(
+            name: "--memory", valueName: "SIZE",
+            help: "Memory the pictures may take at once, such as 512M or 2G (default 1G): fewer files at once; larger animations refused."),
     ]
 
     static let help = usageText(
@@ -52,6 +55,9 @@ struct CompareCommand {
             and nothing else on standard output (the text goes to standard error), and appends a table to
             $GITHUB_STEP_SUMMARY when it is set; --report html DIR writes DIR/index.html with the pictures.
             Names are escaped for each report: control characters print as \\n, \\u{1B}, ….
+
+            Animations (APNG, WebP) are read and compared one picture at a time; a pair whose pictures would take
+            more than --memory to compare (with their diff pictures, when asked for) is refused, naming its size.
 
             --update refuses ACTUAL inside EXPECTED or around it (real paths): the update would copy the render
             into itself.
@@ -92,6 +98,7 @@ struct CompareCommand {
                 "--report json prints to standard output, which --report github keeps for its annotations; write it to a file: --report json=FILE"
             )
         }
+        if let memory = parsed.value("--memory") { options.memory = try CommandParser.memoryBudget(memory, command: "compare") }
         options.update = parsed.has("--update")
         options.failsOnChange = parsed.has("--fail-on-change")
         if options.failsOnChange && !options.update {

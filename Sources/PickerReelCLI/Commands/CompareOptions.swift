@@ -1,4 +1,5 @@
 import PickerCompare
+import PickerRender
 
 /// The options of `pickerreel compare`, one field per flag.
 package struct CompareOptions: Equatable, Sendable {
@@ -24,6 +25,8 @@ package struct CompareOptions: Equatable, Sendable {
     package var allowsEmpty = false
     /// `--verbose`: a line for every file, not only those that differ.
     package var verbose = false
+    /// `--memory SIZE`: how much memory the pictures may take at once.
+    package var memory = MemoryBudget.standard
 
     /// Options for comparing `expected` with `actual`, the rest at their defaults.
     package init(expected: String, actual: String) {

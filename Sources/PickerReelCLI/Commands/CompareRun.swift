@@ -53,6 +53,7 @@ extension CompareCommand {
         defer { locked?.release() }
         let settings = ComparisonSettings(metric: options.metric, threshold: options.threshold)
         var comparison = FolderComparison(settings: settings, tolerance: options.tolerance, diffPath: diffPath())
+        comparison.memory = options.memory
         if PathKind.of(options.actual) == .folder {
             let (others, records, refused) = ShardRecord.otherShardsSpecs(in: options.actual)
             comparison.otherShardsSpecs = others

@@ -1,12 +1,10 @@
 import CPickerDeflate
 import PickerKit
 
-/// Reads an animated PNG into the pictures it shows, so `compare` can check an APNG golden frame by frame in time.
+/// Reads an animated PNG into every picture it shows at once (`APNGFrameReader` reads them one at a time, as
+/// `compare` does), and holds the steps both share: a frame's control, its data made a still PNG, drawing it.
 ///
-/// Each frame's data (the IDAT of the first when an fcTL precedes it, then every fdAT) is made into a still PNG with
-/// the file's own header, palette and transparency, decoded by the PNG reader, and drawn on the canvas with the
-/// frame's blend op (source or over) after the previous frame's dispose op (none, background or previous), as the
-/// APNG specification says. Written here because no Debian libpng is built with APNG support.
+/// Written here because no Debian libpng is built with APNG support.
 package enum APNGDecoder {
     /// The pictures of the APNG in `bytes`; `path` names the file in errors.
     ///
@@ -14,78 +12,11 @@ package enum APNGDecoder {
     /// canvas, no frames, a frame's data that does not decode) and `RenderError.tooLarge` for a canvas beyond the
     /// picture limits or more frames than `DecodedAnimation.maximumPixels` allows.
     package static func decode(_ bytes: [UInt8], path: String) throws(RenderError) -> DecodedAnimation {
-        func fail(_ detail: String) -> RenderError { .notPNG(path: path, detail: detail) }
-        let structure = try PNGStructure(checking: bytes, path: path)
-        let (width, height) = (structure.width, structure.height)
-        func number(_ offset: Int, _ size: Int = 4) -> Int { bytes[offset..<(offset + size)].reduce(0) { $0 << 8 | Int($1) } }
-
-        var header: ArraySlice<UInt8> = []
-        var extras: [(type: String, body: ArraySlice<UInt8>)] = []
-        var loopCount: Int?
-        var controls: [FrameControl] = []
-        var data: [[UInt8]] = []
-        var offset = 8
-        while offset + 12 <= bytes.count {
-            let length = number(offset)
-            let type = String(decoding: bytes[(offset + 4)..<(offset + 8)], as: UTF8.self)
-            let body = bytes[(offset + 8)..<(offset + 8 + length)]
-            switch type {
-            case "IHDR": header = body
-            case "PLTE", "tRNS": extras.append((type, body))
-            case "acTL":
-                guard length == 8 else { throw fail("the acTL chunk is \(length) bytes, not 8") }
-                loopCount = number(offset + 12)
-            case "fcTL":
-                guard length == 26 else { throw fail("an fcTL chunk is \(length) bytes, not 26") }
-                let control = FrameControl(body: body, number: number)
-                guard control.width > 0, control.height > 0, control.x + control.width <= width, control.y + control.height <= height else {
-                    throw fail(
-                        "frame \(controls.count) (\(control.width) × \(control.height) px at \(control.x), \(control.y)) lies outside the \(width) × \(height) px canvas"
-                    )
-                }
-                guard controls.count < DecodedAnimation.maximumPixels / (width * height) else {
-                    throw RenderError.tooLarge(width: width, height: height * (controls.count + 1))
-                }
-                controls.append(control)
-                data.append([])
-            case "IDAT":
-                // Frame data only when an fcTL came first; otherwise it is the still image, not part of the animation.
-                if controls.count == 1, data.count == 1 { data[0] += body }
-            case "fdAT":
-                guard length >= 4, !controls.isEmpty else { throw fail("an fdAT chunk comes before any fcTL") }
-                data[data.count - 1] += body.dropFirst(4)
-            case "IEND": offset = bytes.count
-            default: break
-            }
-            offset += 12 + length
-        }
-        guard let loopCount else { throw fail("it is a still PNG (no acTL chunk), not an animation") }
-        guard !controls.isEmpty else { throw fail("it declares an animation but holds no frames (no fcTL chunk)") }
-
-        var canvas = RGBAImage(width: width, height: height)
+        var reader = try APNGFrameReader(bytes, path: path)
         var pictures: [RGBAImage] = []
-        var delays: [Double] = []
-        for (index, control) in controls.enumerated() {
-            guard !data[index].isEmpty else { throw fail("frame \(index) has no image data") }
-            let still = stillPNG(header: header, width: control.width, height: control.height, extras: extras, data: data[index])
-            let picture: RGBAImage
-            do {
-                picture = try PNGFile.decode(still, path: path)
-            } catch {
-                guard case .notPNG(_, let detail) = error else { throw error }
-                throw fail("frame \(index): \(detail)")
-            }
-            let before = canvas
-            draw(picture, on: &canvas, at: control)
-            pictures.append(canvas)
-            delays.append(control.delay)
-            switch control.dispose {
-            case 1: clear(&canvas, control)
-            case 2: canvas = index == 0 ? RGBAImage(width: width, height: height) : before
-            default: break
-            }
-        }
-        return DecodedAnimation(width: width, height: height, pictures: pictures, delays: delays, loopCount: loopCount)
+        while let picture = try reader.next() { pictures.append(picture) }
+        return DecodedAnimation(
+            width: reader.width, height: reader.height, pictures: pictures, delays: reader.delays, loopCount: reader.loopCount)
     }
 
     /// One fcTL chunk: where the frame goes, how long it shows, and how it is drawn and then disposed of.

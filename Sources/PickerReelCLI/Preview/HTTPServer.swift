@@ -15,6 +15,11 @@ import PickerKit
 /// `connectionLimit` connections (more wait in the system's queue, first come first served), and cuts any that
 /// takes longer than `HeaderDeadline.seconds` to send a request's head, so that no local process can hold every
 /// place by trickling headers.
+///
+/// There is no per-address limit (`MHD_OPTION_PER_IP_CONNECTION_LIMIT`): every client of a loopback server comes
+/// from 127.0.0.1, the browser too, and libmicrohttpd closes a connection over that limit at once, so a hostile
+/// process that reached it would have the browser's requests refused. Over the total limit a connection waits in
+/// the system's queue instead, and the deadline frees every place within a few seconds.
 final class HTTPServer {
     /// The most connections open at once; a browser uses six or so per page.
     static let connectionLimit: UInt32 = 64

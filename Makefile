@@ -300,9 +300,18 @@ bench: deps
 	python3 Benchmarks/formats_vs_ffmpeg.py Fixtures/specs/seed-demo.json Fixtures/specs/numbers-vertical.json \
 		Fixtures/bench/large.json --repeat 3 --work Output/bench-formats --pickerreel $(RELEASE_DIR)/pickerreel \
 		--encode-bench $(RELEASE_DIR)/encode-bench --json Output/bench-formats/results.json
+	@echo "Keyframing: $(KEYFRAME_SPEC) (64 variants, 1,000 overshooting Beziers), CPU (user + system) per run; target: all formats under 60 s"
+	@for formats in svg-animated png,svg,svg-animated,sheet,gif,apng,webp,mp4,webm; do \
+		rm -rf Output/bench-keyframes; \
+		/usr/bin/time -f "pickerreel render --format $$formats: %U s user + %S s system CPU, %e s wall, %M KB peak" \
+			$(RELEASE_DIR)/pickerreel render $(KEYFRAME_SPEC) -o Output/bench-keyframes --format $$formats --quiet || exit 1; \
+	done
 	@echo "Goldens at scale: an up-to-date render against a full one; compare against blazediff on the same trees"
 	PICKERREEL=$(RELEASE_DIR)/pickerreel python3 Benchmarks/compare_vs_blazediff.py 60
 	$(SCALE_BENCH)
+
+# The animated SVG's keyframing at its worst: every variant keyframes 1,000 overlapping overshooting curves.
+KEYFRAME_SPEC = Fixtures/bench/many-variants-beziers.json
 
 # The golden loop at 10,000 frames (Benchmarks/scale_bench.py: full render, one spec changed, nothing changed, each
 # compared with the goldens and against blazediff), also runnable alone.

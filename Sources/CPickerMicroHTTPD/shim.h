@@ -7,7 +7,7 @@
 
 // libmicrohttpd serves `pickerreel preview`. It is opened with dlopen when the preview starts, not linked: linked,
 // it and GnuTLS under it cost every process about 11 ms of loading, four times a `--version`. Each function used is
-// a field of `picker_mhd`, filled by `picker_mhd_load`; the two variadic ones are kept untyped (Swift cannot call
+// a field of `picker_mhd`, filled by `picker_mhd_load`; the variadic ones are kept untyped (Swift cannot call
 // them) and called with their declared type by the helpers below, which Swift calls instead.
 #define PICKER_MHD_FUNCTIONS(X) \
     X(MHD_stop_daemon) X(MHD_lookup_connection_value) X(MHD_get_connection_values) \
@@ -18,6 +18,7 @@ typedef struct picker_mhd {
     PICKER_MHD_FUNCTIONS(PICKER_MHD_FIELD)
     void *_Nonnull start_daemon;
     void *_Nonnull get_daemon_info;
+    void *_Nonnull get_connection_info;
 } picker_mhd;
 #undef PICKER_MHD_FIELD
 
@@ -41,16 +42,20 @@ static inline int picker_mhd_load(picker_mhd *_Nonnull functions, char *_Nonnull
     PICKER_MHD_FUNCTIONS(PICKER_MHD_LOOKUP_NAMED)
     PICKER_MHD_LOOKUP(start_daemon, "MHD_start_daemon")
     PICKER_MHD_LOOKUP(get_daemon_info, "MHD_get_daemon_info")
+    PICKER_MHD_LOOKUP(get_connection_info, "MHD_get_connection_info")
 #undef PICKER_MHD_LOOKUP_NAMED
 #undef PICKER_MHD_LOOKUP
     return 0;
 }
 
 // Starts a daemon listening on 127.0.0.1:`port` only (0: any free port), answering with `handler` on `threads`
-// threads of its own. NULL when it cannot (the port is taken, no threads).
+// threads of its own, at most `connection_limit` connections at once, each closed after `idle_seconds` without
+// traffic. `connections` hears of every connection opened and closed, `completed` of every request answered, both
+// with `context`. NULL when it cannot (the port is taken, no threads).
 static inline struct MHD_Daemon *_Nullable picker_mhd_start_loopback(
-    const picker_mhd *_Nonnull functions, uint16_t port, unsigned int threads, MHD_AccessHandlerCallback _Nonnull handler,
-    void *_Nullable context) {
+    const picker_mhd *_Nonnull functions, uint16_t port, unsigned int threads, unsigned int connection_limit,
+    unsigned int idle_seconds, MHD_AccessHandlerCallback _Nonnull handler, MHD_NotifyConnectionCallback _Nonnull connections,
+    MHD_RequestCompletedCallback _Nonnull completed, void *_Nullable context) {
     struct sockaddr_in address;
     memset(&address, 0, sizeof address);
     address.sin_family = AF_INET;
@@ -61,9 +66,19 @@ static inline struct MHD_Daemon *_Nullable picker_mhd_start_loopback(
         MHD_USE_AUTO_INTERNAL_THREAD, port, NULL, NULL, handler, context,
         MHD_OPTION_SOCK_ADDR, (const struct sockaddr *)&address,
         MHD_OPTION_THREAD_POOL_SIZE, threads,
-        MHD_OPTION_CONNECTION_LIMIT, 64u,
-        MHD_OPTION_CONNECTION_TIMEOUT, 10u,
+        MHD_OPTION_CONNECTION_LIMIT, connection_limit,
+        MHD_OPTION_CONNECTION_TIMEOUT, idle_seconds,
+        MHD_OPTION_NOTIFY_CONNECTION, connections, context,
+        MHD_OPTION_NOTIFY_COMPLETED, completed, context,
         MHD_OPTION_END);
+}
+
+// The socket of `connection`, or -1 when libmicrohttpd cannot say.
+static inline int picker_mhd_connection_socket(
+    const picker_mhd *_Nonnull functions, struct MHD_Connection *_Nonnull connection) {
+    __typeof__(&MHD_get_connection_info) info = (__typeof__(&MHD_get_connection_info))functions->get_connection_info;
+    const union MHD_ConnectionInfo *answer = info(connection, MHD_CONNECTION_INFO_CONNECTION_FD);
+    return answer ? answer->connect_fd : -1;
 }
 
 // The port `daemon` listens on; 0 when libmicrohttpd cannot say.

@@ -9,6 +9,8 @@ final class PreviewRun {
     /// The page's address, the first line the tool printed.
     let url: String
     let port: Int
+    /// The token in the page's address (`?t=…`), which every request must carry; empty when there is none.
+    let token: String
     /// Where the spec and its icon are: the tool's working folder.
     let specFolder: URL
     /// The tool's TMPDIR, empty at the start.
@@ -58,7 +60,9 @@ final class PreviewRun {
             throw PreviewDidNotStart(stderr: errors.text)
         }
         url = first
-        port = Int(first.split(separator: ":").last?.filter(\.isNumber) ?? "") ?? 0
+        let address = URLComponents(string: first)
+        port = address?.port ?? 0
+        token = address?.queryItems?.first { $0.name == "t" }?.value ?? ""
     }
 
     deinit {
@@ -85,21 +89,28 @@ final class PreviewRun {
         return process.terminationReason == .exit ? process.terminationStatus : 128 + process.terminationStatus
     }
 
-    /// Sends `GET path` to the tool over a plain socket and returns the answer's status and body.
+    /// Sends `GET path` to the tool over a plain socket, with the page's token added to its query, and returns the
+    /// answer's status and body.
     func get(_ path: String) throws -> (status: Int, body: Data) {
-        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard descriptor >= 0 else { throw PythonFailed(message: "no socket") }
+        let answer = try ask(target: path + (path.contains("?") ? "&" : "?") + "t=" + token)
+        return (answer.status, answer.body)
+    }
+
+    /// Sends `GET target` exactly as given, with a Host of 127.0.0.1 at the tool's port and `headers`; the answer's
+    /// status (0 when none came within `seconds`) and body.
+    func ask(target: String, headers: [String] = [], seconds: Int = 30) throws -> (status: Int, body: Data) {
+        try Self.ask(port: port, target: target, headers: headers, seconds: seconds)
+    }
+
+    /// `ask(target:headers:seconds:)` of the tool on `port`, from any thread.
+    static func ask(port: Int, target: String, headers: [String] = [], seconds: Int = 30) throws -> (status: Int, body: Data) {
+        let descriptor = try Self.connectedSocket(port: port)
         defer { close(descriptor) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = UInt16(port).bigEndian
-        address.sin_addr.s_addr = UInt32(0x7F00_0001).bigEndian
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        }
-        guard connected == 0 else { throw PythonFailed(message: "cannot connect to port \(port)") }
-        let request = Array("GET \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n\r\n".utf8)
-        _ = request.withUnsafeBytes { send(descriptor, $0.baseAddress, $0.count, 0) }
+        var limit = timeval(tv_sec: seconds, tv_usec: 0)
+        setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
+        let lines = ["GET \(target) HTTP/1.1", "Host: 127.0.0.1:\(port)"] + headers + ["Connection: close", "", ""]
+        let request = Array(lines.joined(separator: "\r\n").utf8)
+        _ = request.withUnsafeBytes { send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
         var answer = Data()
         var buffer = [UInt8](repeating: 0, count: 65_536)
         while true {
@@ -111,6 +122,24 @@ final class PreviewRun {
         let head = String(decoding: answer[..<end.lowerBound], as: UTF8.self)
         let status = head.split(separator: " ").dropFirst().first.flatMap { Int($0) } ?? 0
         return (status, answer[end.upperBound...])
+    }
+
+    /// A TCP socket connected to 127.0.0.1:`port`.
+    static func connectedSocket(port: Int) throws -> Int32 {
+        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard descriptor >= 0 else { throw PythonFailed(message: "no socket") }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = UInt16(port).bigEndian
+        address.sin_addr.s_addr = UInt32(0x7F00_0001).bigEndian
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard connected == 0 else {
+            close(descriptor)
+            throw PythonFailed(message: "cannot connect to port \(port)")
+        }
+        return descriptor
     }
 
     /// The tool's `/state`: its generation, its error or NSNull, and its spec.

@@ -126,12 +126,16 @@ enum PreviewScripts {
         print(json.dumps(seen))
         """#
 
-    /// `python3 requests.py PORT`: sends requests no page of the preview sends and prints each answer's status and
-    /// body as JSON.
+    /// `python3 requests.py PORT TOKEN`: sends requests no page of the preview sends (with the page's token, so that
+    /// only what else is wrong with them is refused) and prints each answer's status and body as JSON.
     static let requests = #"""
         import json, socket, sys
 
         port = int(sys.argv[1])
+        token = sys.argv[2]
+
+        def tokened(target):
+            return target + ("&" if "?" in target else "?") + "t=" + token
 
         def ask(target, headers):
             with socket.create_connection(("127.0.0.1", port), timeout=10) as s:
@@ -149,17 +153,17 @@ enum PreviewScripts {
                     "body": body[:200].decode("latin-1"), "head": head.decode("latin-1")}
 
         own = f"Host: 127.0.0.1:{port}"
-        answers = [ask(t, [own]) for t in [
+        answers = [ask(tokened(t), [own]) for t in [
             "/../../etc/passwd", "/%2e%2e/%2e%2e/etc/passwd", "/%2e%2e/", "//etc/passwd", "/etc/passwd",
             f"http://127.0.0.1:{port}/../../etc/passwd", "file:///etc/passwd", "/frame?variant=../../../etc/passwd&index=0&generation=1",
             "/state/../../etc/passwd", "/index.html", "/.git/config"]]
         answers += [
-            ask("/state", [own, "Origin: http://evil.example"]),
-            ask("/frame?variant=default&index=0&generation=1", [own, "Origin: http://evil.example"]),
-            ask("/", ["Host: evil.example"]),
-            ask("/state", [own, "Sec-Fetch-Site: cross-site"]),
-            ask("/state", [own, f"Origin: http://127.0.0.1:{port}"]),
-            ask("/state", [own]),
+            ask(tokened("/state"), [own, "Origin: http://evil.example"]),
+            ask(tokened("/frame?variant=default&index=0&generation=1"), [own, "Origin: http://evil.example"]),
+            ask(tokened("/"), ["Host: evil.example"]),
+            ask(tokened("/state"), [own, "Sec-Fetch-Site: cross-site"]),
+            ask(tokened("/state"), [own, f"Origin: http://127.0.0.1:{port}"]),
+            ask(tokened("/state"), [own]),
         ]
         print(json.dumps(answers))
         """#

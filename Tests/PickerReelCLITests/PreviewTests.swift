@@ -92,7 +92,7 @@ struct PreviewTests {
     /// Origin, its Host, or Chromium's Sec-Fetch-Site) gets nothing.
     @Test func answersOnlyItsOwnPageToItsOwnPage() throws {
         let run = try PreviewRun()
-        let text = try PreviewRun.python(PreviewScripts.requests, [String(run.port)], seconds: 60)
+        let text = try PreviewRun.python(PreviewScripts.requests, [String(run.port), run.token], seconds: 60)
         #expect(run.stop() == 0)
         let answers = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [[String: Any]], "\(text)")
         #expect(answers.count == 17)
@@ -169,7 +169,7 @@ struct PreviewTests {
     @Test func listensOnLoopbackOnly() throws {
         let run = try PreviewRun()
         defer { _ = run.stop() }
-        #expect(run.url == "http://127.0.0.1:\(run.port)/")
+        #expect(run.url == "http://127.0.0.1:\(run.port)/?t=\(run.token)")
         let hexPort = String(format: "%04X", run.port)
         var listening: [String] = []
         for table in ["/proc/net/tcp", "/proc/net/tcp6"] {

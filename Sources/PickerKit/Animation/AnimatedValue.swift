@@ -65,11 +65,59 @@ package struct AnimatedValue: Equatable, Sendable {
         }
     }
 
-    private(set) var retargets: [Retarget]
+    private(set) var retargets: [Retarget] = []
+    /// For each retarget, the index of the newest one at or before it that replaced everything before it: where the
+    /// retargets that shape the value after it start.
+    private var replacedFrom: [Int] = []
+    /// For each retarget, the latest `endTime` of it and every retarget before it: a running maximum, so the
+    /// retargets that have all stopped moving by a moment are a prefix, found by bisection.
+    private var movingUntil: [Double] = []
+    /// True while every retarget comes at or after the one before it, so that the ones up to a moment are found
+    /// by bisection (`Timeline` adds them in time order; otherwise every lookup scans).
+    private var timeOrdered = true
 
     /// A value resting on `initial` from the beginning of time.
     package init(initial: AnimationVector) {
-        retargets = [Retarget(time: -.infinity, target: initial, motion: .jump)]
+        append(Retarget(time: -.infinity, target: initial, motion: .jump))
+    }
+
+    /// Adds `retarget` and its entries in the indexes.
+    private mutating func append(_ retarget: Retarget) {
+        if let last = retargets.last, !(last.time <= retarget.time) { timeOrdered = false }
+        let index = retargets.count
+        replacedFrom.append(retarget.replacesRunning ? index : replacedFrom.last ?? 0)
+        movingUntil.append(max(movingUntil.last ?? -.infinity, retarget.endTime))
+        retargets.append(retarget)
+    }
+
+    /// How far before a moment a retarget must have stopped for its offset to be skipped unread: far more than the
+    /// rounding of `time + duration` against `t - time`, so that a skipped offset is one `offset(at:)` makes zero.
+    private static let stoppedMargin = 1e-6
+
+    /// The number of retargets whose time passes `isUpTo`, a test that holds for a prefix of them when they are in
+    /// time order.
+    private func countUpTo(_ isUpTo: (Double) -> Bool) -> Int {
+        guard timeOrdered else { return (retargets.lastIndex { isUpTo($0.time) } ?? -1) + 1 }
+        var low = 0
+        var high = retargets.count
+        while low < high {
+            let middle = (low + high) / 2
+            if isUpTo(retargets[middle].time) { low = middle + 1 } else { high = middle }
+        }
+        return low
+    }
+
+    /// The first index from `base` on whose retarget may still move the value at `time`; those before it have all
+    /// stopped (their offsets are exactly zero).
+    private func firstMoving(from base: Int, through newest: Int, at time: Double) -> Int {
+        let stopped = time - Self.stoppedMargin
+        var low = base
+        var high = newest + 1
+        while low < high {
+            let middle = (low + high) / 2
+            if movingUntil[middle] < stopped { low = middle + 1 } else { high = middle }
+        }
+        return low
     }
 
     /// The target the value is heading for after every retarget so far.
@@ -83,38 +131,73 @@ package struct AnimatedValue: Equatable, Sendable {
         retargets.map(\.endTime).max() ?? 0
     }
 
-    /// The retargets that shape the value at `time`, newest first, up to and including the newest one that
-    /// replaced everything before it.
-    private func contributing(at time: Double) -> ArraySlice<Retarget> {
-        guard let newest = retargets.lastIndex(where: { $0.time <= time }) else { return retargets[0..<1] }
-        let base = retargets[...newest].lastIndex(where: \.replacesRunning) ?? 0
-        return retargets[base...newest]
+    /// The retargets that shape the value at `time`, from the newest one that replaced everything before it to
+    /// the newest one, as indexes: `base...newest`.
+    private func contributing(at time: Double) -> (base: Int, newest: Int) {
+        let count = countUpTo { $0 <= time }
+        guard count > 0 else { return (0, 0) }
+        return (replacedFrom[count - 1], count - 1)
+    }
+
+    /// The retargets that move the value at some moment strictly between `start` and `end`: those of finite time
+    /// that begin before `end` and stop after `start`, in order.
+    ///
+    /// Found by bisection among the retargets rather than by reading them all, so that keyframing each interval
+    /// of a long animation costs what moves in it.
+    func retargets(movingAfter start: Double, before end: Double) -> ArraySlice<Retarget> {
+        guard !retargets.isEmpty else { return [] }
+        let first = firstMoving(from: 0, through: retargets.count - 1, at: start)
+        let count = countUpTo { $0 < end }
+        guard first < count else { return [] }
+        return retargets[first..<count].filter { $0.time.isFinite && $0.time < end && $0.endTime > start }[...]
+    }
+
+    /// True when a retarget that replaces everything running comes after `candidate` and at or before `time`: from
+    /// then on `candidate` no longer moves the value.
+    func isReplaced(_ candidate: Retarget, by time: Double) -> Bool {
+        guard timeOrdered else {
+            return retargets.contains { $0.replacesRunning && $0.time > candidate.time && $0.time <= time }
+        }
+        // The newest replacing retarget up to `time` is the latest of them all.
+        let count = countUpTo { $0 <= time }
+        guard count > 0 else { return false }
+        let newest = retargets[replacedFrom[count - 1]]
+        return newest.replacesRunning && newest.time > candidate.time
     }
 
     /// The value shown at `time`.
     package func value(at time: Double) -> AnimationVector {
-        value(at: time, active: contributing(at: time))
+        let (base, newest) = contributing(at: time)
+        return value(at: time, base: base, newest: newest)
     }
 
     /// The value an instant before `time`: the same as `value(at:)` except where a jump happens at `time`.
     package func value(justBefore time: Double) -> AnimationVector {
-        guard let newest = retargets.lastIndex(where: { $0.time < time }) else { return value(at: time) }
-        let base = retargets[...newest].lastIndex(where: \.replacesRunning) ?? 0
-        return value(at: time, active: retargets[base...newest])
+        let count = countUpTo { $0 < time }
+        guard count > 0 else { return value(at: time) }
+        return value(at: time, base: replacedFrom[count - 1], newest: count - 1)
     }
 
-    private func value(at time: Double, active: ArraySlice<Retarget>) -> AnimationVector {
-        // `contributing` never returns an empty slice.
-        var result = active[active.endIndex - 1].target
-        for retarget in active { result = result + retarget.offset(at: time) }
+    /// The newest target plus the offsets of retargets `base...newest` at `time`, added oldest first.
+    ///
+    /// The retargets that stopped well before `time` add exactly zero, so they are skipped; one zero is added in
+    /// their place, which is what adding them did to the sum (it turns a −0 into 0), so the value is the same to the
+    /// last bit as adding every one: the animated SVG's bytes do not change.
+    private func value(at time: Double, base: Int, newest: Int) -> AnimationVector {
+        var result = retargets[newest].target
+        let first = firstMoving(from: base, through: newest, at: time)
+        if first > base { result = result + .zero(count: result.components.count) }
+        for index in first..<(newest + 1) { result = result + retargets[index].offset(at: time) }
         return result
     }
 
     /// How fast the shown value is changing at `time`, per second.
     package func velocity(at time: Double) -> AnimationVector {
-        let active = contributing(at: time)
+        let (base, newest) = contributing(at: time)
         var result = AnimationVector.zero(count: finalTarget.components.count)
-        for retarget in active { result = result + retarget.velocity(at: time) }
+        for index in firstMoving(from: base, through: newest, at: time)..<(newest + 1) {
+            result = result + retargets[index].velocity(at: time)
+        }
         return result
     }
 
@@ -132,19 +215,18 @@ package struct AnimatedValue: Equatable, Sendable {
             let settling =
                 zip(offset.components, velocity.components)
                 .map { spring.settlingTime(offset: $0, velocity: $1) }.max() ?? 0
-            retargets.append(
-                Retarget(time: time, target: target, motion: .spring(spring, offset: offset, velocity: velocity, settlingTime: settling)))
+            let motion = Motion.spring(spring, offset: offset, velocity: velocity, settlingTime: settling)
+            append(Retarget(time: time, target: target, motion: motion))
         default:
             let points = curve.bezierControlPoints ?? (0, 0, 1, 1)
             let bezier = CubicBezier(x1: points.x1, y1: points.y1, x2: points.x2, y2: points.y2)
-            retargets.append(
-                Retarget(time: time, target: target, motion: .curve(bezier, duration: duration, delta: previousTarget - target)))
+            append(Retarget(time: time, target: target, motion: .curve(bezier, duration: duration, delta: previousTarget - target)))
         }
     }
 
     /// Puts the value on `target` at `time` with no animation, ending any that are running.
     package mutating func jump(to target: AnimationVector, at time: Double) {
-        retargets.append(Retarget(time: time, target: target, motion: .jump))
+        append(Retarget(time: time, target: target, motion: .jump))
     }
 
     private func targetBefore(_ time: Double) -> AnimationVector {

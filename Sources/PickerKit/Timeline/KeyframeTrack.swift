@@ -103,18 +103,16 @@ extension AnimatedValue {
             if retarget.endTime > 0 && retarget.endTime <= duration { events.insert(retarget.endTime) }
         }
         let times = events.sorted()
+        let jumps = Set(retargets.filter { $0.motion == .jump }.map(\.time))
         var track = KeyframeTrack()
         track.append(time: 0, value: value(at: 0).components, easingFromPrevious: .linear)
         for (start, end) in zip(times, times.dropFirst()) {
             // A jump at `start`: the last key holds the value just before it; this one the value after.
-            if start > 0, retargets.contains(where: { $0.time == start && $0.motion == .jump }) {
+            if start > 0, jumps.contains(start) {
                 track.append(time: start, value: value(at: start).components, easingFromPrevious: .linear)
             }
-            let moving = retargets.filter { $0.time.isFinite && $0.time < end && $0.endTime > start }
-            let live = moving.filter { candidate in
-                // A curve stops contributing once a later spring or jump replaces it.
-                !retargets.contains { $0.replacesRunning && $0.time > candidate.time && $0.time <= start }
-            }
+            // A curve stops contributing once a later spring or jump replaces it.
+            let live = retargets(movingAfter: start, before: end).filter { !isReplaced($0, by: start) }
             let endValue = value(justBefore: end).components
             if live.isEmpty {
                 track.append(time: end, value: endValue, easingFromPrevious: .linear)

@@ -43,7 +43,9 @@ struct PreviewCommand {
             message `validate` prints over the last good pictures, dimmed, until it is fixed.
 
             Only this computer can reach the page (127.0.0.1), only the page's own paths are answered, and a request
-            from another site gets nothing. Ctrl-C or SIGTERM stops it (exit 0); it writes no files.
+            from another site gets nothing: the address carries a random token (?t=…) that every request must
+            carry. A connection that takes more than 5 s to send a request is cut. Ctrl-C or SIGTERM stops it
+            (exit 0); it writes no files.
             """)
 
     /// Parses the arguments after the word `preview`.
@@ -92,7 +94,7 @@ struct PreviewCommand {
             return ExitCode.badInput
         }
         routes.listening(on: server.port)
-        let address = "http://127.0.0.1:\(server.port)/"
+        let address = routes.address(port: server.port)
         console.out(address + "\n")
         let console = self.console
         let watcher = PreviewWatcher(session: session) { message in

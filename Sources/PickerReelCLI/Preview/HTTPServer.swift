@@ -11,8 +11,18 @@ import PickerKit
 /// `MHD_Daemon`, which it stops in `stop()` (or when it goes away).
 ///
 /// It listens on the loopback interface only, never another one, and answers on a few threads of its own; the
-/// handler is called on them, so it must be safe to call from several at once.
+/// handler is called on them, so it must be safe to call from several at once. It holds at most
+/// `connectionLimit` connections (more wait in the system's queue, first come first served), and cuts any that
+/// takes longer than `HeaderDeadline.seconds` to send a request's head, so that no local process can hold every
+/// place by trickling headers.
+///
+/// There is no per-address limit (`MHD_OPTION_PER_IP_CONNECTION_LIMIT`): every client of a loopback server comes
+/// from 127.0.0.1, the browser too, and libmicrohttpd closes a connection over that limit at once, so a hostile
+/// process that reached it would have the browser's requests refused. Over the total limit a connection waits in
+/// the system's queue instead, and the deadline frees every place within a few seconds.
 final class HTTPServer {
+    /// The most connections open at once; a browser uses six or so per page.
+    static let connectionLimit: UInt32 = 64
     /// The port the server listens on (the one chosen by the system when 0 was asked for).
     let port: Int
     private let functions: UnsafePointer<picker_mhd>
@@ -22,13 +32,20 @@ final class HTTPServer {
 
     /// Starts listening on 127.0.0.1:`port` (0 for any free port), answering with `handler` on `threads` threads.
     ///
-    /// Throws `PreviewError.serverLibrary` when libmicrohttpd cannot be opened, and `.cannotListen` when the port is
-    /// taken or cannot be used.
+    /// Throws `PreviewError.serverLibrary` when libmicrohttpd cannot be opened, `.cannotListen` when the port is
+    /// taken or cannot be used, and `.noThread` when the thread that enforces the header deadline cannot start.
     init(port: Int, threads: Int, handler: @escaping @Sendable (HTTPRequest) -> HTTPResponse) throws(PreviewError) {
         functions = try MicroHTTPDLibrary.functions()
         self.handler = RequestHandler(functions: functions, answer: handler)
+        guard self.handler.deadline.start() else { throw .noThread }
         let context = Unmanaged.passUnretained(self.handler).toOpaque()
-        guard let started = picker_mhd_start_loopback(functions, UInt16(port), UInt32(threads), answerRequest, context) else {
+        let idleSeconds = UInt32(HeaderDeadline.seconds)
+        guard
+            let started = picker_mhd_start_loopback(
+                functions, UInt16(port), UInt32(threads), Self.connectionLimit, idleSeconds, answerRequest, noteConnection,
+                noteAnswered, context)
+        else {
+            self.handler.deadline.stop()
             throw .cannotListen(port: port, reason: Self.reasonCannotListen(port: port))
         }
         daemon = started
@@ -42,6 +59,7 @@ final class HTTPServer {
         guard let running = daemon else { return }
         daemon = nil
         functions.pointee.MHD_stop_daemon(running)
+        handler.deadline.stop()
     }
 
     /// Why 127.0.0.1:`port` cannot be listened on, found by trying it (libmicrohttpd does not say).
@@ -66,6 +84,8 @@ private final class RequestHandler: Sendable {
     // The table is written once before the daemon starts and only read after; the answer is Sendable.
     nonisolated(unsafe) let functions: UnsafePointer<picker_mhd>
     let answer: @Sendable (HTTPRequest) -> HTTPResponse
+    /// Cuts the connections that take too long to send a request's head.
+    let deadline = HeaderDeadline()
 
     init(functions: UnsafePointer<picker_mhd>, answer: @escaping @Sendable (HTTPRequest) -> HTTPResponse) {
         self.functions = functions
@@ -122,6 +142,7 @@ private let answerRequest: MHD_AccessHandlerCallback = { context, connection, ur
     if requestState.pointee == nil {
         // Headers read: mark the request as seen (any non-nil pointer), and wait for the rest.
         requestState.pointee = context
+        Unmanaged<RequestHandler>.fromOpaque(context).takeUnretainedValue().deadline.headRead(connection)
         return .YES
     }
     if let bodySize, bodySize.pointee != 0 {
@@ -133,4 +154,22 @@ private let answerRequest: MHD_AccessHandlerCallback = { context, connection, ur
     let path = url.map { String(cString: $0) } ?? ""
     let verb = method.map { String(cString: $0) } ?? ""
     return handler.respond(to: connection, path: path, method: verb) == Int32(MHD_Result.YES.rawValue) ? .YES : .NO
+}
+
+/// The daemon's callback when a connection opens or closes: the header deadline starts watching it, or forgets it.
+private let noteConnection: MHD_NotifyConnectionCallback = { context, connection, _, event in
+    guard let context, let connection else { return }
+    let handler = Unmanaged<RequestHandler>.fromOpaque(context).takeUnretainedValue()
+    // MHD_CONNECTION_NOTIFY_STARTED is 0, MHD_CONNECTION_NOTIFY_CLOSED 1.
+    if event.rawValue == 0 {
+        handler.deadline.opened(connection, socket: picker_mhd_connection_socket(handler.functions, connection))
+    } else {
+        handler.deadline.closed(connection)
+    }
+}
+
+/// The daemon's callback when a request has been answered (or abandoned): the wait for the next head starts.
+private let noteAnswered: MHD_RequestCompletedCallback = { context, connection, _, _ in
+    guard let context, let connection else { return }
+    Unmanaged<RequestHandler>.fromOpaque(context).takeUnretainedValue().deadline.answered(connection)
 }

@@ -59,6 +59,9 @@ enum PreviewPage {
         const model = { generation: 0, loading: 0, views: [], frame: 0, playing: true, clockStart: 0, error: null,
                         chosen: new URLSearchParams(location.search).get("variant") || "", workers: 0 };
         window.preview = model;
+        // Every request carries the token of the page's address, without which the server answers 403.
+        const token = new URLSearchParams(location.search).get("t") || "";
+        const ask = (path) => fetch(path + (path.includes("?") ? "&" : "?") + "t=" + encodeURIComponent(token), { cache: "no-store" });
 
         const fps = () => (model.views.length ? model.views[0].fps : 30);
         const frameCount = () => Math.max(1, ...model.views.map((view) => view.frameCount));
@@ -67,7 +70,7 @@ enum PreviewPage {
 
         async function poll() {
           try {
-            const response = await fetch("/state", { cache: "no-store" });
+            const response = await ask("/state");
             if (response.ok) {
               const state = await response.json();
               $("spec").textContent = state.spec;
@@ -90,7 +93,7 @@ enum PreviewPage {
         async function load(generation) {
           model.loading = generation;
           try {
-            const response = await fetch("/animation?generation=" + generation, { cache: "no-store" });
+            const response = await ask("/animation?generation=" + generation);
             if (!response.ok) return;
             const animation = await response.json();
             const seconds = model.frame / fps();
@@ -230,7 +233,7 @@ enum PreviewPage {
             view.pending.add(index);
             const query = `variant=${encodeURIComponent(view.name)}&index=${index}&generation=${generation}`;
             try {
-              const response = await fetch("/frame?" + query, { cache: "no-store" });
+              const response = await ask("/frame?" + query);
               if (!response.ok) return;
               view.urls[index] = URL.createObjectURL(await response.blob());
             } catch (failure) {

@@ -7,15 +7,33 @@ import Synchronization
 /// Four fixed paths and nothing else: no part of a request names a file, so no path (`/../../etc/passwd`,
 /// `/%2e%2e/`, an absolute URL) can reach the file system. A request from another site (another `Origin`, a
 /// `Sec-Fetch-Site` other than the page's own, or a `Host` other than 127.0.0.1 or localhost at this port, as a
-/// DNS-rebinding page sends) is answered with 403 and nothing in it.
+/// DNS-rebinding page sends) is answered with 403 and nothing in it. Every request must carry the page's token,
+/// `t=TOKEN` in its query, a random value printed only in the page's address: a page of another site cannot know
+/// it, so a request of its that carries no Fetch Metadata (an `<img>` in an older browser) gets 403 too.
 final class PreviewRoutes: Sendable {
     private let session: PreviewSession
     private let port = Atomic<Int>(0)
+    /// The page's token: 32 hexadecimal digits, 128 random bits, new for each run.
+    let token: String
 
-    /// Answers for `session`; nothing is answered (503) until `listening(on:)` names the port.
-    init(session: PreviewSession) {
+    /// Answers for `session`, to requests that carry `token`; nothing is answered (503) until `listening(on:)`
+    /// names the port.
+    init(session: PreviewSession, token: String = PreviewRoutes.randomToken()) {
         self.session = session
+        self.token = token
     }
+
+    /// A new token from the system's random source.
+    static func randomToken() -> String {
+        var generator = SystemRandomNumberGenerator()
+        return (0..<4).map { _ in
+            let word = String(generator.next() as UInt32, radix: 16)
+            return String(repeating: "0", count: 8 - word.count) + word
+        }.joined()
+    }
+
+    /// The page's address on `port`, with its token: the one address that works.
+    func address(port: Int) -> String { "http://127.0.0.1:\(port)/?t=\(token)" }
 
     /// The port the server listens on, which the page's own origin includes.
     func listening(on port: Int) {
@@ -27,6 +45,11 @@ final class PreviewRoutes: Sendable {
         let port = self.port.load(ordering: .acquiring)
         guard port != 0 else { return .empty(503) }
         guard isFromOwnPage(request, port: port) else { return .empty(403) }
+        guard carriesToken(request) else {
+            // Said in words on the page's own path, for whoever typed the address without its token.
+            guard request.path == "/" else { return .empty(403) }
+            return .text("Open the address pickerreel preview printed: it carries the page's token.\n", type: "text/plain", status: 403)
+        }
         guard request.method == "GET" || request.method == "HEAD" else { return .empty(405) }
         switch request.path {
         case "/":
@@ -51,6 +74,16 @@ final class PreviewRoutes: Sendable {
         if let origin = request.origin?.lowercased(), !hosts.contains(where: { origin == "http://\($0)" }) { return false }
         if let site = request.fetchSite, site != "same-origin", site != "none" { return false }
         return true
+    }
+
+    /// True when the request's `t` argument is the page's token; compared in constant time, so the answer's timing
+    /// says nothing of how much of a guess was right.
+    func carriesToken(_ request: HTTPRequest) -> Bool {
+        guard let given = request.arguments["t"] else { return false }
+        let expected = Array(token.utf8)
+        let offered = Array(given.utf8)
+        guard offered.count == expected.count else { return false }
+        return zip(offered, expected).reduce(UInt8(0)) { $0 | ($1.0 ^ $1.1) } == 0
     }
 
     /// `/frame?variant=NAME&index=N&generation=G`: the PNG of frame N of the variant, as `frame --index N` writes it;

@@ -190,6 +190,14 @@ package struct AnimatedSVG {
         guard let rectTrack = timeline.rectKeyframes(samplesPerSecond: samplesPerSecond) else { return "" }
         let radiusTrack = timeline.cornerRadiusKeyframes(following: rectTrack, samplesPerSecond: samplesPerSecond)
         let opacityTrack = timeline.opacityKeyframes(samplesPerSecond: samplesPerSecond)
+        let loop = timeline.loopDuration
+        let rectKeys = AnimationKeys(rectTrack, loop: loop)
+        // The radius follows the rect's keys except where the clamp to half the rect starts or stops biting.
+        let sameKeys = radiusTrack.times == rectTrack.times && radiusTrack.easings == rectTrack.easings
+        let keys = (
+            rect: rectKeys, radius: sameKeys ? rectKeys : AnimationKeys(radiusTrack, loop: loop),
+            opacity: AnimationKeys(opacityTrack, loop: loop)
+        )
         let color = style.highlight.color
         var element = ""
         // Shadows fade with the highlight: their alpha times the fade (opacity over the style's opacity).
@@ -204,20 +212,21 @@ package struct AnimatedSVG {
                 element += "<feGaussianBlur stdDeviation=\"\(NumberText.trimmed(shadow.blur / 2))\"/></filter>\n"
             }
             element += rectElement(
-                rectTrack: rectTrack, radiusTrack: radiusTrack, opacityTrack: opacityTrack,
+                rectTrack: rectTrack, radiusTrack: radiusTrack, opacityTrack: opacityTrack, keys: keys,
                 opacities: fades.map { $0 * shadow.color.alpha }, color: shadow.color, offset: (shadow.x, shadow.y),
                 filter: shadow.blur > 0 ? filter : nil)
         }
         // The fill's own alpha multiplies with the highlight's opacity, as in the frames.
         element += rectElement(
-            rectTrack: rectTrack, radiusTrack: radiusTrack, opacityTrack: opacityTrack,
+            rectTrack: rectTrack, radiusTrack: radiusTrack, opacityTrack: opacityTrack, keys: keys,
             opacities: opacityTrack.values.map { ($0.first ?? 0) * color.alpha }, color: color, offset: (0, 0), filter: nil)
         return element
     }
 
-    /// One animated rounded rect following the highlight, `offset` away.
+    /// One animated rounded rect following the highlight, `offset` away; `keys` are the three tracks' keys.
     private func rectElement(
-        rectTrack: KeyframeTrack, radiusTrack: KeyframeTrack, opacityTrack: KeyframeTrack, opacities: [Double], color: RGBAColor,
+        rectTrack: KeyframeTrack, radiusTrack: KeyframeTrack, opacityTrack: KeyframeTrack,
+        keys: (rect: AnimationKeys, radius: AnimationKeys, opacity: AnimationKeys), opacities: [Double], color: RGBAColor,
         offset: (x: Double, y: Double), filter: String?
     ) -> String {
         let first = rectTrack.values.first ?? [0, 0, 0, 0]
@@ -230,10 +239,10 @@ package struct AnimatedSVG {
         for (index, attribute) in ["x", "y", "width", "height"].enumerated() {
             let shift = index == 0 ? offset.x : index == 1 ? offset.y : 0
             let values = rectTrack.values.map { index >= 2 ? max(0, $0[index]) : $0[index] + shift }
-            element += animate(attribute, track: rectTrack, values: values)
+            element += animate(attribute, keys: keys.rect, values: values)
         }
-        element += animate("rx", track: radiusTrack, values: radiusTrack.values.map { $0.first ?? 0 })
-        element += animate("fill-opacity", track: opacityTrack, values: opacities)
+        element += animate("rx", keys: keys.radius, values: radiusTrack.values.map { $0.first ?? 0 })
+        element += animate("fill-opacity", keys: keys.opacity, values: opacities)
         return element + "</rect>\n"
     }
 
@@ -252,30 +261,42 @@ package struct AnimatedSVG {
     }
 
     /// One `<animate>` of `attribute`, or nothing when the value never changes.
+    private func animate(_ attribute: String, track: KeyframeTrack, values: [Double]) -> String {
+        animate(attribute, keys: AnimationKeys(track, loop: plan.timeline.loopDuration), values: values)
+    }
+
+    /// One `<animate>` of `attribute` on `keys` (written once for every attribute that follows one track), or
+    /// nothing when the value never changes.
     ///
     /// Every animation lasts one loop of the frames, N / fps (`Timeline.loopDuration`), as GIF, APNG, WebP and
     /// video do: the track's last value is held from its last key to the loop's end, the last frame's span.
-    private func animate(_ attribute: String, track: KeyframeTrack, values: [Double]) -> String {
+    private func animate(_ attribute: String, keys: AnimationKeys, values: [Double]) -> String {
         let loop = plan.timeline.loopDuration
-        guard Set(values.map { NumberText.trimmed($0) }).count > 1, loop > 0 else { return "" }
+        var shown = Self.trimmed(values)
+        guard Set(shown).count > 1, loop > 0 else { return "" }
         let repeatCount = plan.spec.output.loopCount.map { String($0) } ?? "indefinite"
-        var keyTimes = track.times.map { NumberText.trimmed(min(1, max(0, $0 / loop)), digits: 5) }
-        var splines = track.easings.map { easing -> String in
-            switch easing {
-            case .linear: return "0 0 1 1"
-            case .spline(let curve):
-                return [curve.x1, curve.y1, curve.x2, curve.y2].map { NumberText.trimmed($0, digits: 4) }.joined(separator: " ")
-            }
-        }
-        var shown = values.map { NumberText.trimmed($0) }
-        if let last = shown.last, keyTimes.last != "1" {
-            keyTimes.append("1")
-            splines.append("0 0 1 1")
+        var keyTimes = keys.keyTimes
+        var splines = keys.splines
+        if let last = shown.last, !keys.endsAtLoop {
+            keyTimes += keyTimes.isEmpty ? "1" : ";1"
+            splines += splines.isEmpty ? "0 0 1 1" : ";0 0 1 1"
             shown.append(last)
         }
         return "  <animate attributeName=\"\(attribute)\" dur=\"\(NumberText.trimmed(loop, digits: 4))s\" repeatCount=\"\(repeatCount)\""
-            + " fill=\"freeze\" calcMode=\"spline\" keyTimes=\"\(keyTimes.joined(separator: ";"))\" keySplines=\"\(splines.joined(separator: ";"))\""
+            + " fill=\"freeze\" calcMode=\"spline\" keyTimes=\"\(keyTimes)\" keySplines=\"\(splines)\""
             + " values=\"\(shown.joined(separator: ";"))\"/>\n"
+    }
+
+    /// `values` as `NumberText.trimmed` writes them, each distinct value written once: writing numbers is most of
+    /// the animated SVG's time, and a track's values repeat (a horizontal highlight's y and height never change).
+    static func trimmed(_ values: [Double]) -> [String] {
+        var written: [Double: String] = [:]
+        return values.map { value in
+            if let text = written[value] { return text }
+            let text = NumberText.trimmed(value)
+            written[value] = text
+            return text
+        }
     }
 
     /// An open `<rect` tag (without its end) for a static rounded rect.

@@ -169,6 +169,23 @@ struct ForgedJournalTests {
         Self.expectRefusal(run, of: world, saying: "names .bashrc, which is not a file PickerReel writes")
     }
 
+    /// A plain compare of goldens holding a forged journal says what `--update` would say (not the tool's journal:
+    /// remove it), where it had told the user to run `--update`, which then refused.
+    @Test func aPlainCompareNamesAForgedJournalAsNotTheTools() throws {
+        let world = try Repository()
+        try world.forgeTheBashrcAttack()
+        let actual = world.root.appendingPathComponent("actual")
+        let render = try runTool(["render", "specs/s.json", "-o", actual.path, "-q"], in: world.repository)
+        try #require(render.status == 0, "\(render)")
+        let runner = try Self.listing(of: world.runner)
+        let goldens = try Self.listing(of: world.goldens)
+        let run = try runTool(["compare", world.goldens.path, actual.path], in: world.repository)
+        #expect(try Self.listing(of: world.runner) == runner)
+        #expect(try Self.listing(of: world.goldens) == goldens)
+        Self.expectRefusal(run, of: world, saying: "names .bashrc, which is not a file PickerReel writes")
+        #expect(!run.stderr.contains("--update"), "\(run)")
+    }
+
     /// A forged journal the tool must refuse, and the words its message holds.
     struct Forgery: CustomTestStringConvertible, Sendable {
         var name: String

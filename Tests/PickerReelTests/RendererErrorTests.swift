@@ -45,6 +45,21 @@ struct RendererErrorTests {
         #expect(whole.count == 3)
     }
 
+    /// Moments count against a spec's frame limit through the library too, not only through `render --times`:
+    /// 10,001 moments are refused before anything is drawn or written.
+    @Test func moreMomentsThanASpecHasFramesAreRefusedByWrite() throws {
+        let renderer = try Renderer(.seedDemo)
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let destination = folder.appendingPathComponent("moments")
+        var options = WriteOptions()
+        options.moments = (0...10_000).map { Double($0) / 1000 }
+        #expect(throws: RenderError.invalidOption("10001 moments; at most 10000, as a spec's frames")) {
+            try renderer.write(formats: [.png], to: destination, options: options)
+        }
+        #expect(!FileManager.default.fileExists(atPath: destination.path))
+    }
+
     /// A WebP one pixel wider than WebP allows: the error names the format and carries libwebp's wrapper's own error,
     /// with the same message as before.
     @Test func anEncoderFailureKeepsTheEncodersOwnError() throws {

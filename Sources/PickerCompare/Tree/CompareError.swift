@@ -3,7 +3,7 @@ import PickerRender
 /// A problem that stops a comparison (or an update) before it can say whether pictures match.
 ///
 /// A path that is not there or is not a file or folder, a file and a folder given together, a folder that cannot
-/// be listed, a link inside a tree that leads out of it, a folder an update or render left half switched, a file that is not a readable PNG, APNG or WebP, or is too large, a still picture against an animation, a pair of animations that cannot be compared within the memory budget, a diff picture or report that cannot be written,
+/// be listed, a link inside a tree that leads out of it, a folder an update or render left half switched (or holding a journal the tool did not write), a file that is not a readable PNG, APNG or WebP, or is too large, a still picture against an animation, a pair of animations that cannot be compared within the memory budget, a diff picture or report that cannot be written,
 /// an update that could not be made. `pickerreel compare` exits with status 2 on it. Its `description` is one
 /// line naming the file, such as `shots/a.png: not a PNG image that can be read (…)`.
 public struct CompareError: Error, Equatable, Sendable, CustomStringConvertible {
@@ -19,6 +19,7 @@ public struct CompareError: Error, Equatable, Sendable, CustomStringConvertible 
         case animated(path: String)
         case linkLeavesTree(path: String, tree: String)
         case unfinishedSwitch(folder: String)
+        case foreignJournal(folder: String, message: String)
         case nameNotUTF8(folder: String)
         case notAnimation(path: String, detail: String)
         case stillAgainstAnimation(still: String, animation: String)
@@ -36,7 +37,8 @@ public struct CompareError: Error, Equatable, Sendable, CustomStringConvertible 
         switch representation {
         case .notFound(let path), .notFileOrFolder(let path, _), .unreadable(let path, _), .cannotList(let path, _),
             .cannotWrite(let path, _, _), .overwritesInput(let path, _), .updateFailed(let path, _, _), .animated(let path),
-            .linkLeavesTree(let path, _), .unfinishedSwitch(let path), .nameNotUTF8(let path), .notAnimation(let path, _),
+            .linkLeavesTree(let path, _), .unfinishedSwitch(let path), .foreignJournal(let path, _), .nameNotUTF8(let path),
+            .notAnimation(let path, _),
             .stillAgainstAnimation(let path, _), .overBudget(let path, _):
             return path
         case .mixedKinds(_, let file):
@@ -73,6 +75,8 @@ public struct CompareError: Error, Equatable, Sendable, CustomStringConvertible 
         case .unfinishedSwitch(let folder):
             return
                 "\(folder): an update or render into this folder was cut short, so it holds old and new pictures mixed; run the same `pickerreel compare EXPECTED ACTUAL --update` (or render) again to finish it"
+        case .foreignJournal(_, let message):
+            return message
         case .nameNotUTF8(let folder):
             return
                 "\(folder): holds a file or folder whose name is not UTF-8 text, which compare cannot report or update faithfully; rename it"

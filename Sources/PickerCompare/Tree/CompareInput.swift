@@ -34,7 +34,8 @@ enum CompareInput: Equatable {
     /// so reports are stable.
     ///
     /// A folder holding the journal of a switch cut short (an update or render killed half way) throws
-    /// `unfinishedSwitch`: its pictures are old and new mixed. Other names starting with `.` are skipped (hidden
+    /// `unfinishedSwitch`: its pictures are old and new mixed; one holding a journal the tool would not finish (a
+    /// forgery) throws `foreignJournal` with the message `--update` would give. Other names starting with `.` are skipped (hidden
     /// files, the tool's staging folders). A symbolic link must lead
     /// to a file or folder inside the tree (by real path), else the walk throws `linkLeavesTree` naming it, so that
     /// nothing outside is read, copied into a report or written by `--update` through it; links to files inside are
@@ -54,6 +55,10 @@ enum CompareInput: Equatable {
     ) throws(CompareError) {
         let names = try entries(of: folder)
         if names.contains(where: OutputFolder.Names.isSwitchJournal) {
+            // A journal --update would refuse (a pull request's forgery) is named as such, not as a switch to finish.
+            if let message = OutputFolder.refusedJournal(in: folder) {
+                throw CompareError(.foreignJournal(folder: folder, message: message))
+            }
             throw CompareError(.unfinishedSwitch(folder: folder))
         }
         for name in names where !name.hasPrefix(".") {

@@ -181,11 +181,15 @@ extension Renderer {
         return runs
     }
 
-    /// `moments` when they can be written: some, each a number of seconds from 0, no two sharing a file name, with
-    /// PNG among the formats and not per-frame SVG; nil for every frame.
+    /// `moments` when they can be written: some, at most a spec's frame limit, each a number of seconds from 0, no two
+    /// sharing a file name, with PNG among the formats and not per-frame SVG; nil for every frame.
     static func checkMoments(_ moments: [Double]?, formats: [OutputFormat]) throws(RenderError) -> [Double]? {
         guard let moments else { return nil }
         guard !moments.isEmpty else { throw RenderError.invalidOption("no moments given; give at least one time, such as 0") }
+        // The same limit as a spec's frames, for a library call as for `--times` (which RenderBatch counts first).
+        guard moments.count <= SpecLimits.maximumFrames else {
+            throw RenderError.invalidOption("\(moments.count) moments; at most \(SpecLimits.maximumFrames), as a spec's frames")
+        }
         guard formats.contains(.png), !formats.contains(.svg) else {
             throw RenderError.invalidOption("moments are PNG pictures: the formats must include png and not svg")
         }

@@ -95,104 +95,20 @@ struct MergeReportsCommand {
     /// The exit status: 0 when every file matches, 1 for any difference, 2 for bad input (reported).
     func run() -> Int32 {
         do {
-            let shards = try files.map(Self.load)
-            try Self.checkOneRun(shards, settings: options)
+            let reports = try ShardReports(contentsOf: files)
             var compare = options
-            compare.expected = options.expected.isEmpty ? shards[0].report.expected : options.expected
-            compare.actual = options.actual.isEmpty ? shards[0].report.actual : options.actual
+            compare.expected = options.expected.isEmpty ? reports.expected : options.expected
+            compare.actual = options.actual.isEmpty ? reports.actual : options.actual
             let command = CompareCommand(options: compare, console: console)
-            let recompared = try Self.compareAgain(compare, diffPath: command.diffPath())
-            let summary = ReportMerge.merge(shards, recompared: recompared)
-            if summary.status == .nothingCompared {
-                throw Failure(
-                    message: "nothing to compare: the reports name no file, and \(compare.expected) and \(compare.actual) hold no picture")
-            }
+            let summary = try reports.merge(
+                expected: compare.expected, actual: compare.actual,
+                settings: ComparisonSettings(metric: options.metric, threshold: options.threshold), tolerance: options.tolerance,
+                diffPath: command.diffPath())
             _ = try command.writeReports(summary)
             return summary.status == .differences ? ExitCode.differences : ExitCode.success
-        } catch let failure as Failure {
-            console.err(ErrorLine.line(failure.message) + "\n")
-            return ExitCode.badInput
         } catch {
             console.err(ErrorLine.text(for: error))
             return ExitCode.badInput
         }
-    }
-
-    /// What went wrong with the reports, in a line a user can act on.
-    struct Failure: Error {
-        var message: String
-    }
-
-    /// The report in `path`, read as input (`JSONReport.read`, within its limits and its paths inside its trees).
-    static func load(_ path: String) throws(Failure) -> ReportMerge.Shard {
-        // Read as a record: a regular file, not a link, within the size limit (a FIFO is never opened).
-        let slash = path.lastIndex(of: "/")
-        let folder = slash.map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? "."
-        let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
-        let limit = JSONReport.readingLimits.maximumBytes
-        let bytes: [UInt8]
-        do {
-            bytes = try FileScope(tree: folder, followsLinks: false).read(name, maximumBytes: limit)
-        } catch {
-            let reason =
-                if case .tooLarge = error { "over \(limit) bytes; a report may have at most \(limit) bytes" } else { error.treeReason }
-            throw Failure(message: "\(path): \(reason); give the JSON reports that compare --report json=FILE wrote")
-        }
-        do {
-            return ReportMerge.Shard(name: path, report: try JSONReport.read(bytes))
-        } catch {
-            guard !error.path.isEmpty else {
-                throw Failure(message: "\(path): not a JSON report of pickerreel compare --report json (\(error.reason))")
-            }
-            throw Failure(message: "\(path): \(error.path): \(error.reason) (merge-reports reads compare's JSON reports, as input)")
-        }
-    }
-
-    /// Throws unless every report compared the same EXPECTED and ACTUAL paths with the same settings, and those
-    /// settings are the ones merge-reports was given.
-    static func checkOneRun(_ shards: [ReportMerge.Shard], settings options: CompareOptions) throws(Failure) {
-        let first = shards[0]
-        for shard in shards {
-            let report = shard.report
-            guard report.expected == first.report.expected, report.actual == first.report.actual else {
-                throw Failure(
-                    message:
-                        "\(shard.name) compared \(report.expected) with \(report.actual), \(first.name) \(first.report.expected) with \(first.report.actual); merge the reports of one compare command's shards"
-                )
-            }
-            guard report.settings == first.report.settings else {
-                throw Failure(
-                    message:
-                        "\(shard.name) and \(first.name) were compared with different settings; merge the reports of one compare command's shards"
-                )
-            }
-        }
-        let given = JSONReport.Settings(
-            ComparisonSettings(metric: options.metric, threshold: options.threshold), tolerance: options.tolerance)
-        guard first.report.settings == given else {
-            throw Failure(
-                message:
-                    "\(first.name) was compared with different settings (\(first.report.settings.words)) from those merge-reports was given (\(given.words)); give merge-reports the --metric, --threshold and --max-diff-pixels or --max-diff-ratio the shards' compare used"
-            )
-        }
-    }
-
-    /// The comparison of the trees themselves, after every picture in them is checked through the confined layer
-    /// (`TreePictures`); a tree that is missing is refused, as there is then nothing to check a report against.
-    static func compareAgain(_ options: CompareOptions, diffPath: String?) throws -> ComparisonSummary {
-        for (side, root) in [("EXPECTED", options.expected), ("ACTUAL", options.actual)] {
-            guard PathKind.of(root) != .missing else {
-                throw Failure(
-                    message:
-                        "\(side) \(root): no such file or folder; merge-reports compares the pictures again, so run it where the goldens and the shards' pictures are (--expected, --actual)"
-                )
-            }
-            try TreePictures.check(root)
-        }
-        let settings = ComparisonSettings(metric: options.metric, threshold: options.threshold)
-        let comparison = FolderComparison(settings: settings, tolerance: options.tolerance, diffPath: diffPath)
-        // No spec is left out as another shard's: the merged ACTUAL holds every shard's pictures, so a spec that no
-        // downloaded shard rendered (a shard whose artifact is missing) is reported removed, never passed over.
-        return try comparison.compare(expected: options.expected, actual: options.actual)
     }
 }

@@ -29,10 +29,7 @@ extension OutputFolder {
                 journal = try checkedJournal(name, backup: backup, in: folder, path: path)
                 folders = try SwitchFolders(destination: folder, path: path, commit: name, backup: backup)
             } catch {
-                throw RenderError.file(
-                    path: path + "/" + name,
-                    reason:
-                        "\(error.reason); this journal was not made by an interrupted render: remove \(path)/\(name) and \(path)/\(backup)")
+                throw RenderError.file(path: path + "/" + name, reason: refusal(error, commit: name, backup: backup, path: path))
             }
             var made: [String] = []
             try switchForward(journal, through: folders, resuming: true, failsRename: nil, madeFolders: &made)
@@ -43,6 +40,32 @@ extension OutputFolder {
         for name in BeneathFolder.names(in: folder) where name.hasPrefix(Names.staging) || name.hasPrefix(Names.backup) {
             BeneathFolder.removeTree(name, in: folder)
         }
+    }
+
+    /// Why the next output into the folder at `path` would refuse a switch journal there, as `RenderError.file`'s
+    /// message (`…/.pickerreel-commit-1: names .bashrc, which is not a file PickerReel writes; …: remove …`), or nil
+    /// when every journal there is one the tool would finish (or there is none, or the folder cannot be opened).
+    ///
+    /// Reads as recovery reads, through no link and nothing outside the folder, and changes nothing: a plain
+    /// `compare` of a tree says what `--update` would say, rather than telling the user to run it.
+    package static func refusedJournal(in path: String) -> String? {
+        let folder = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+        guard folder >= 0 else { return nil }
+        defer { close(folder) }
+        for name in BeneathFolder.names(in: folder).sorted() where name.hasPrefix(Names.commit) {
+            let backup = Names.backup + String(name.dropFirst(Names.commit.count))
+            do {
+                _ = try checkedJournal(name, backup: backup, in: folder, path: path)
+            } catch {
+                return "\(path)/\(name): " + refusal(error, commit: name, backup: backup, path: path)
+            }
+        }
+        return nil
+    }
+
+    /// The reason a journal is refused, with what to remove: one wording for recovery and for compare.
+    private static func refusal(_ problem: JournalProblem, commit: String, backup: String, path: String) -> String {
+        "\(problem.reason); this journal was not made by an interrupted render: remove \(path)/\(commit) and \(path)/\(backup)"
     }
 
     /// The journal in the commit folder `commit` of the destination `folder`, when the tool would act on it: the

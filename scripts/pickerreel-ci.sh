@@ -171,6 +171,9 @@ if ! has_goldens; then
     finish 1
 fi
 
+# The report is this run's own, like the output: a pull request may commit files or links in the report folder
+# (report/files -> a folder of the runner's), so it is emptied first (rm removes a link as a link).
+rm -rf "$report"
 mkdir -p "$report"
 output_value report true
 "$tool" compare "$goldens" "$output" --report github --report html "$report" --report junit "$report/junit.xml" "$@"

@@ -31,8 +31,24 @@ enum EnvironmentChanges {
                 continue
             }
             let found = expected.environment.changes(to: actual.environment, sameInputs: expected.spec == actual.spec)
-            for change in found where !changes.contains(change) { changes.append(change) }
+            for change in found.map(Self.shortened) where !changes.contains(change) { changes.append(change) }
         }
-        return changes
+        return bounded(changes)
+    }
+
+    /// The most phrases said, and the most characters of each: a manifest is input (a pull request can commit one
+    /// naming a thousand 4 KB "libraries"), and every phrase goes into the text, GitHub, JUnit and HTML reports.
+    static let maximumPhrases = 10
+    static let maximumCharacters = 120
+
+    /// `phrase` cut to `maximumCharacters`, with an ellipsis when it was longer.
+    static func shortened(_ phrase: String) -> String {
+        phrase.count <= maximumCharacters ? phrase : String(phrase.prefix(maximumCharacters - 1)) + "…"
+    }
+
+    /// At most `maximumPhrases` of `changes`, the rest counted in a last phrase.
+    static func bounded(_ changes: [String]) -> [String] {
+        guard changes.count > maximumPhrases else { return changes }
+        return Array(changes.prefix(maximumPhrases)) + ["and \(changes.count - maximumPhrases) more changes"]
     }
 }

@@ -36,6 +36,10 @@ extension CompareCommand {
     }
 
     private func runChecked() throws(CompareError) -> Int32 {
+        if let problem = Self.linkedReport(options, diffPath: diffPath()) {
+            console.err(ErrorLine.line(problem) + "\n")
+            return ExitCode.badInput
+        }
         // An update of a tree locks EXPECTED before comparing it: a second update waits for nothing half-switched.
         var locked: ExpectedUpdate.LockedTree?
         if options.update,
@@ -127,6 +131,31 @@ extension CompareCommand {
             say(TextReport.text(summary, verbose: options.verbose))
         }
         return say
+    }
+
+    /// Why compare (or merge-reports) will not write its reports and diff pictures: a report file, the HTML report's
+    /// folder or the diff path goes through a symbolic link below the current folder (`LinkedPath`), or a folder it
+    /// writes into holds one (`report/files -> /elsewhere`, committed by a pull request); nil when there is none.
+    static func linkedReport(_ options: CompareOptions, diffPath: String?) -> String? {
+        var files: [String] = []
+        var folders: [String] = []
+        for report in options.reports {
+            switch report {
+            case .json(let path?), .junit(let path): files.append(path)
+            case .html(let folder): folders.append(folder)
+            case .json(nil), .github: break
+            }
+        }
+        if let diffPath { folders.append(diffPath) }
+        for path in files + folders {
+            if let link = LinkedPath.firstLink(on: path) { return "\(link) \(LinkedPath.reason) (nothing was written)" }
+        }
+        for folder in folders {
+            if let link = LinkedPath.firstLink(beneath: folder) {
+                return "\(link) \(LinkedPath.reason); it is inside \(folder), which the report writes into (nothing was written)"
+            }
+        }
+        return nil
     }
 
     /// Why `--update` will not write EXPECTED when EXPECTED (the path as given, or a folder on it below the current

@@ -100,6 +100,10 @@ struct MergeReportsCommand {
             compare.expected = options.expected.isEmpty ? reports.expected : options.expected
             compare.actual = options.actual.isEmpty ? reports.actual : options.actual
             let command = CompareCommand(options: compare, console: console)
+            if let problem = CompareCommand.linkedReport(compare, diffPath: command.diffPath()) {
+                console.err(ErrorLine.line(problem) + "\n")
+                return ExitCode.badInput
+            }
             let summary = try reports.merge(
                 expected: compare.expected, actual: compare.actual,
                 settings: ComparisonSettings(metric: options.metric, threshold: options.threshold), tolerance: options.tolerance,

@@ -33,6 +33,28 @@ enum LinkedPath {
         return nil
     }
 
+    /// The first symbolic link beneath the folder `folder` (itself not included), or nil.
+    ///
+    /// Nil too when `folder` is not a folder. A folder the tool writes files into (an HTML report's, `--diff`'s) may hold a link
+    /// a pull request committed (`report/files -> /elsewhere`), and a write beneath it would land outside.
+    ///
+    /// Looks with `lstat`, following no link, at most `depth` folders deep (deeper is not looked at: the writes go at
+    /// most a spec folder and a frame below).
+    static func firstLink(beneath folder: String, depth: Int = 16) -> String? {
+        guard depth > 0, let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return nil }
+        for name in names.sorted() {
+            let path = folder + "/" + name
+            var status = stat()
+            guard lstat(path, &status) == 0 else { continue }
+            switch status.st_mode & S_IFMT {
+            case S_IFLNK: return path
+            case S_IFDIR: if let link = firstLink(beneath: path, depth: depth - 1) { return link }
+            default: continue
+            }
+        }
+        return nil
+    }
+
     /// Why a write is refused at a link `firstLink` found, in words that follow the link's path.
     static let reason =
         "is a symbolic link; pickerreel writes only into real folders and files, never through a link (it could lead out of the repository): replace the link with the folder or file itself, or choose another path"

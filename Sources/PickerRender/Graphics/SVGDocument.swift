@@ -15,6 +15,9 @@ package final class SVGDocument {
     /// Parses `bytes`; throws `RenderError.librsvg` with librsvg's message when they are not SVG, or
     /// when librsvg cannot be opened (it is opened for the first document, not at start-up).
     package init(bytes: [UInt8]) throws(RenderError) {
+        if let refusal = SVGFilterLimits.refusal(of: bytes) {
+            throw RenderError.librsvg(operation: "use the SVG", detail: refusal)
+        }
         let rsvg = try Self.library()
         self.rsvg = rsvg
         var error: UnsafeMutablePointer<picker_rsvg_error>?

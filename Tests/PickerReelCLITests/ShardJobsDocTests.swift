@@ -27,6 +27,18 @@ struct ShardJobsDocTests {
         #expect(same.status == 0, "\(same.output)")
     }
 
+    /// A committed `Output` with a forged manifest cannot turn the merge job green (the hostile pass after issue 34).
+    ///
+    /// The pull request recolours a spec and commits, as its `Output`, the old
+    /// pictures with a manifest forged to name the new spec (so that a render into that folder calls them up to
+    /// date). The documented job renders into an emptied folder, so the merge still fails. Before: exit 0, "All 10
+    /// files match".
+    @Test func aCommittedOutputWithAForgedManifestCannotTurnTheMergeJobGreen() throws {
+        let changed = try runWorkflow(changeASpec: true, forgeTheManifest: true)
+        #expect(changed.status == 1, "\(changed.output)")
+        #expect(!changed.output.contains("files match"), "\(changed.output)")
+    }
+
     /// The workflow's jobs as parsed from docs/ci.md (python3's yaml, which Tests/ActionRunner needs too).
     func workflow() throws -> [String: Any] {
         let page = try String(contentsOf: repositoryRoot.appendingPathComponent("docs/ci.md"), encoding: .utf8)
@@ -43,7 +55,7 @@ struct ShardJobsDocTests {
 
     /// Runs the page's two jobs on a pull request that commits `report-0.json` (every file matching) and an `Output`
     /// folder equal to the goldens, and, when `changeASpec`, recolours one spec; returns the merge step's result.
-    func runWorkflow(changeASpec: Bool) throws -> MergeStep {
+    func runWorkflow(changeASpec: Bool, forgeTheManifest: Bool = false) throws -> MergeStep {
         let jobs = try workflow()
         let root = try temporaryFolder()
         let repo = root.appendingPathComponent("repo")
@@ -59,6 +71,19 @@ struct ShardJobsDocTests {
         let honest = try runTool(["compare", "design-system/goldens", "Output", "--report", "json=report-0.json"], in: repo)
         try #require(honest.status == 0, "\(honest.stdout)")
         if changeASpec { try writeSpec(Self.spec("indigo"), named: "p1.json", in: specs) }
+        if forgeTheManifest {
+            // The committed Output/p1 keeps the old pictures; its manifest names the new spec's digest.
+            let fresh = root.appendingPathComponent("fresh")
+            try #require(try runTool(["render", names[1], "-o", fresh.path, "--format", "png,sheet", "-q"], in: repo).status == 0)
+            let newManifest = try JSONSerialization.jsonObject(
+                with: Data(contentsOf: fresh.appendingPathComponent("p1/pickerreel-manifest.json")))
+            let committed = repo.appendingPathComponent("Output/p1/pickerreel-manifest.json")
+            var manifest = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: committed)) as? [String: Any])
+            manifest["inputs"] = (newManifest as? [String: Any])?["inputs"]
+            try JSONSerialization.data(withJSONObject: manifest, options: [.sortedKeys]).write(to: committed)
+            let upToDate = try runTool(["render", names[1], "-o", "Output", "--format", "png,sheet"], in: repo)
+            try #require(upToDate.stderr.contains("up to date") || upToDate.stdout.contains("up to date"), "the forgery works: \(upToDate)")
+        }
 
         let temp = root.appendingPathComponent("runner-temp")
         let artifacts = root.appendingPathComponent("artifacts")

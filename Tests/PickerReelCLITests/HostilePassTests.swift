@@ -147,4 +147,25 @@ struct HostilePassTests {
         let run = try runTool(["validate", "c.json"], in: work)
         #expect(run.status == 0, "\(run)")
     }
+
+    /// Canonically equal folder names spelt with other code points are not one folder.
+    ///
+    /// A golden folder `Å` spelt U+212B beside the spec's U+00C5 is compared as the other folder it is. Before: exit 0, "All 4 files match", its pictures
+    /// never read.
+    @Test func canonicallyEqualFolderNamesAreNotOneFolder() throws {
+        let work = try temporaryFolder()
+        try Data(Self.spec.utf8).write(to: work.appendingPathComponent("\u{00C5}.json"))
+        let goldens = try runTool(["render", "\u{00C5}.json", "-o", "goldens", "-q"], in: work)
+        try #require(goldens.status == 0, "\(goldens)")
+        let out = try runTool(["render", "\u{00C5}.json", "-o", "out", "-q"], in: work)
+        try #require(out.status == 0, "\(out)")
+        let real = work.appendingPathComponent("goldens/\u{00C5}")
+        let stray = work.appendingPathComponent("goldens/\u{212B}")
+        try FileManager.default.createDirectory(at: stray, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(
+            at: real.appendingPathComponent("frame-0000.png"), to: stray.appendingPathComponent("frame-0000.png"))
+        let run = try runTool(["compare", "goldens", "out"], in: work)
+        #expect(run.status == 1, "\(run)")
+        #expect((run.stdout + run.stderr).contains("1 removed"), "the stray golden is counted: \(run)")
+    }
 }

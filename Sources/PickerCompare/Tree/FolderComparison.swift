@@ -86,15 +86,17 @@ public struct FolderComparison: Sendable {
                 return otherShardsSpecs.contains(top) && !present.contains(top)
             }
         }
-        let expectedSet = Set(expectedPaths)
-        let actualSet = Set(actualPaths)
-        let all = expectedSet.union(actualSet).sorted { $0.unicodeScalars.lexicographicallyPrecedes($1.unicodeScalars) }
+        // Paired by their bytes: String equality takes canonically equal names (`Å` as U+00C5 and as U+212B) for one,
+        // and a golden under the other spelling would never be read. UTF-8 byte order is code point order.
+        let expectedSet = Set(expectedPaths.map { Array($0.utf8) })
+        let actualSet = Set(actualPaths.map { Array($0.utf8) })
+        let all = expectedSet.union(actualSet).sorted { $0.lexicographicallyPrecedes($1) }
         let files = try ParallelFiles.map(count: all.count) { (index: Int) throws(CompareError) -> FileComparison in
-            let relative = all[index]
+            let relative = String(decoding: all[index], as: UTF8.self)
             return try compareEntry(
                 path: relative,
-                expected: expectedSet.contains(relative) ? expected.map { Self.join($0, relative) } : nil,
-                actual: actualSet.contains(relative) ? Self.join(actual, relative) : nil,
+                expected: expectedSet.contains(all[index]) ? expected.map { Self.join($0, relative) } : nil,
+                actual: actualSet.contains(all[index]) ? Self.join(actual, relative) : nil,
                 diffTarget: diffPath.map { Self.join($0, relative) })
         }
         return EqualFiles.pairingRenames(files)

@@ -60,6 +60,7 @@ public struct ShardRecord: Codable, Equatable, Sendable {
     /// A record that is a link, not a regular file, over the limits or not a record is left out and named in
     /// `refused` with the reason: it cannot make compare leave a golden out.
     public static func otherShardsSpecs(in folder: String) -> (specs: Set<String>, records: [String], refused: [String]) {
+        // Names only (a listing follows no link inside); each record is then read through `scope`, with no link.
         let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter(isRecord).sorted()
         let scope = FileScope(tree: folder, followsLinks: false)
         var batch: Set<String> = []

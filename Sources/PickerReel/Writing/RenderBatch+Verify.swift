@@ -25,6 +25,7 @@ extension RenderBatch {
                 reason: "cannot make a scratch folder for --verify (\(String(cString: strerror(errno))))")
         }
         let scratch = URL(fileURLWithPath: scratchPath)
+        // The scratch folder is this process's own (mkdtemp in $TMPDIR), never a folder of the tree.
         defer { try? FileManager.default.removeItem(at: scratch) }
         var fresh = self
         fresh.rendersUpToDate = true
@@ -40,6 +41,7 @@ extension RenderBatch {
 
     /// The differences of the folder `onDisk` from the fresh render in `fresh` of the spec named `name`.
     func compare(fresh: String, onDisk: String, name: String) -> [RenderedFileDifference] {
+        // The fresh render's names, in the scratch folder this process made.
         let written = ((try? FileManager.default.contentsOfDirectory(atPath: fresh)) ?? []).filter { $0 != RenderManifest.fileName }
             .sorted()
         let folder = open(onDisk, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)

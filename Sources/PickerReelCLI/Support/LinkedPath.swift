@@ -41,6 +41,7 @@ enum LinkedPath {
     /// Looks with `lstat`, following no link, at most `depth` folders deep (deeper is not looked at: the writes go at
     /// most a spec folder and a frame below).
     static func firstLink(beneath folder: String, depth: Int = 16) -> String? {
+        // Names only; each is looked at with lstat below, and only real folders are descended.
         guard depth > 0, let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return nil }
         for name in names.sorted() {
             let path = folder + "/" + name

@@ -35,6 +35,7 @@ extension RenderManifest {
     /// were edited to match new ones makes stale files look current, which `render --verify` finds.
     package static func isCurrent(in folder: URL, for inputs: RenderInputs) -> Bool {
         guard let manifest = read(in: folder), manifest.inputs == inputs else { return false }
+        // Names only: whether a switch journal is there (a listing follows no link inside the folder).
         let entries = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
         guard !entries.contains(where: OutputFolder.Names.isSwitchJournal) else { return false }
         let base = folder.path

@@ -317,8 +317,7 @@ package final class OutputFolder: @unchecked Sendable {
             OutputFolders.shared.unregister(self)
             throw error
         }
-        BeneathFolder.removeTree(commitName, in: descriptor)
-        BeneathFolder.removeTree(backupName, in: descriptor)
+        Self.retireSwitch(commit: commitName, backup: backupName, in: descriptor)
     }
 
     /// Removes the staging folder, and the destination and parent folders when this output created them and they

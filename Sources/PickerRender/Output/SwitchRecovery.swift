@@ -33,13 +33,26 @@ extension OutputFolder {
             }
             var made: [String] = []
             try switchForward(journal, through: folders, resuming: true, failsRename: nil, madeFolders: &made)
-            BeneathFolder.removeTree(name, in: folder)
-            BeneathFolder.removeTree(backup, in: folder)
+            retireSwitch(commit: name, backup: backup, in: folder)
         }
         // What is left is staging that never reached a switch, and backups of switches that had finished.
         for name in BeneathFolder.names(in: folder) where name.hasPrefix(Names.staging) || name.hasPrefix(Names.backup) {
             BeneathFolder.removeTree(name, in: folder)
         }
+    }
+
+    /// Removes the commit and backup folders of a switch that has moved every file.
+    ///
+    /// The commit folder is first renamed, in one step, to a staging name (`.pickerreel-new-TOKEN`, which recovery
+    /// removes as staging that never reached a switch): a kill while its journal is being deleted would otherwise
+    /// leave a commit folder with no journal, which the next render must refuse as not the tool's. When that rename
+    /// fails (a folder of that name is there), the commit folder is removed where it is.
+    static func retireSwitch(commit: String, backup: String, in folder: Int32) {
+        let retired = Names.staging + String(commit.dropFirst(Names.commit.count))
+        // Both names are one component inside the folder held open: renameat cannot leave it or follow a link.
+        let name = renameat(folder, commit, folder, retired) == 0 ? retired : commit
+        BeneathFolder.removeTree(name, in: folder)
+        BeneathFolder.removeTree(backup, in: folder)
     }
 
     /// Why the next output into the folder at `path` would refuse a switch journal there, as `RenderError.file`'s

@@ -102,7 +102,7 @@ pickerreel_render = rule(
         "fonts": attr.label_list(
             allow_files = [".ttf", ".otf", ".ttc"],
             doc = "Font files: when given, the render sees these and no installed font, so its text is the same " +
-                  "on every machine. Empty: the machine's installed fonts, which are not part of the cache key.",
+                  "on every machine. Empty: the machine's installed fonts, named in the key by @pickerreel_environment.",
         ),
         "formats": attr.string_list(default = ["png"], doc = "As `--format`: png, svg, gif, webp, …"),
         "times": attr.string_list(doc = "As `--times`: PNG pictures of only these moments, in seconds."),

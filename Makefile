@@ -95,8 +95,9 @@ test-steps:
 
 # The Bazel rules (bazel/pickerreel.bzl) on the example workspace bazel/example, offline, with Debian's Bazel 4 and
 # the release tool: builds with a fresh --disk_cache, runs the golden tests (and one that must fail), cleans, builds
-# again and checks from Bazel's execution log that every render came from the cache (scripts/bazel-test.sh;
-# docs/ci.md#bazel). Not part of `make test`.
+# again and checks from Bazel's execution log that every render came from the cache; then a real remote cache
+# (Debian's nginx, WebDAV PUT, on 127.0.0.1, stopped on exit) shared by machines of one render environment and not
+# by one whose fonts differ (scripts/bazel-test.sh; docs/ci.md#bazel, docs/scale.md). Not part of `make test`.
 bazel-test: deps
 	@./scripts/install-dependencies.sh --bazel
 	$(RELEASE_BUILD) --product pickerreel

@@ -19,8 +19,9 @@ A render is one action whose inputs are the tool, the spec and the files declare
 folder laid out as `pickerreel render -o` lays it out: `<spec name>/` (and `<spec name>-<suffix>/` for each
 variant). The tool draws the same bytes run to run on one machine, so Bazel's caches (`--disk_cache`, a remote
 cache) hand the folder to any build whose inputs are the same, and a changed spec, icon, font or tool renders again.
-What the inputs do not name is the machine's C libraries (cairo, Pango, …) and, without `fonts`, its installed
-fonts: share a cache between machines built from one image.
+The render environment is an input too (environment.bzl): the record @pickerreel_environment writes of the host's
+libraries and, for a render without `fonts`, its installed font files, so a machine with another stack has other
+keys and never takes pictures drawn elsewhere from a shared cache.
 
 Only built-in Starlark; the example workspace (example/) runs with Debian's Bazel 4, offline.
 """
@@ -64,6 +65,11 @@ def _pickerreel_render_impl(ctx):
         arguments.add_all(["--input", file.path, _path_in_workspace(file)])
     for file in ctx.files.fonts:
         arguments.add_all(["--font", file.path, _path_in_workspace(file)])
+    # With declared fonts the render sees those alone: the installed ones are not its environment.
+    environment = ctx.file.libraries_environment if ctx.files.fonts else ctx.file.environment
+    arguments.add_all(["--environment", environment.path])
+    if not ctx.files.fonts:
+        arguments.add_all(["--fontconfig-file", ctx.file.fontconfig_file.path])
     arguments.add("--")
     arguments.add("--format", ",".join(ctx.attr.formats))
     if ctx.attr.times:
@@ -72,7 +78,7 @@ def _pickerreel_render_impl(ctx):
     ctx.actions.run(
         executable = ctx.executable._render_script,
         arguments = [arguments],
-        inputs = [spec] + ctx.files.srcs + ctx.files.fonts,
+        inputs = [spec, environment, ctx.file.fontconfig_file] + ctx.files.srcs + ctx.files.fonts,
         tools = [ctx.executable.tool, ctx.file._link_script],
         outputs = [folder],
         mnemonic = "PickerReelRender",
@@ -96,11 +102,28 @@ pickerreel_render = rule(
         "fonts": attr.label_list(
             allow_files = [".ttf", ".otf", ".ttc"],
             doc = "Font files: when given, the render sees these and no installed font, so its text is the same " +
-                  "on every machine. Empty: the machine's installed fonts, which are not part of the cache key.",
+                  "on every machine. Empty: the machine's installed fonts, named in the key by @pickerreel_environment.",
         ),
         "formats": attr.string_list(default = ["png"], doc = "As `--format`: png, svg, gif, webp, …"),
         "times": attr.string_list(doc = "As `--times`: PNG pictures of only these moments, in seconds."),
         "options": attr.string_list(doc = "More render options, such as `--variant dark` or `--png-level 6`."),
+        "environment": attr.label(
+            default = "@pickerreel_environment//:environment.json",
+            allow_single_file = [".json"],
+            doc = "The render environment record (environment.bzl) of a render without `fonts`: an input, so " +
+                  "another set of libraries or installed fonts is another key. The action fails when the machine " +
+                  "it runs on differs from it.",
+        ),
+        "fontconfig_file": attr.label(
+            default = "@pickerreel_environment//:fontconfig.txt",
+            allow_single_file = True,
+            doc = "The host's FONTCONFIG_FILE (environment.bzl), which a render without `fonts` uses.",
+        ),
+        "libraries_environment": attr.label(
+            default = "@pickerreel_environment//:libraries.json",
+            allow_single_file = [".json"],
+            doc = "The record of the libraries alone: the environment of a render with `fonts`.",
+        ),
         "tool": attr.label(
             default = "@pickerreel_tool//:pickerreel",
             executable = True,
@@ -204,8 +227,10 @@ pickerreel_golden_test = rule(
             doc = "A pickerreel_render target.",
         ),
         "goldens": attr.label_list(
-            allow_files = [".png"],
-            doc = "The golden pictures, laid out as the render's folder: ROOT/<spec name>/frame-0000.png, ….",
+            allow_files = [".png", "pickerreel-manifest.json"],
+            doc = "The golden pictures, laid out as the render's folder: ROOT/<spec name>/frame-0000.png, …, and " +
+                  "the render's pickerreel-manifest.json beside them when kept: then a golden that does not match " +
+                  "is reported with what differs between the environments they were drawn in (a font, a library).",
         ),
         "compare_options": attr.string_list(
             doc = "More compare options, such as `--metric oklab` or `--max-diff-pixels 10`.",

@@ -15,6 +15,15 @@
 #     tool's own message naming the field (Bazel would otherwise read the picture through the link and draw it into
 #     bazel-bin); an input reached through a committed link to a folder is refused naming the link; a golden
 #     committed as a link fails its test with compare's refusal, never compared as what it leads to.
+#  8. A real remote cache: Debian's nginx serving WebDAV PUT on 127.0.0.1 (started here, stopped on exit, nothing
+#     left running), as Bazel's --remote_cache. Machine A (a copy of the workspace, its own output root, no disk
+#     cache) renders everything and uploads it (PUTs in nginx's log); machine B (another copy, another output root)
+#     takes every render from the remote cache; machine C, whose installed fonts differ (its fontconfig file, at the
+#     same path, lists one more font folder, preferred for the family the specs draw with), has another render
+#     environment (@pickerreel_environment) and so other keys: it takes none of the renders drawn with installed
+#     fonts from the cache, renders them and matches its own goldens; against A's goldens its golden test fails
+#     naming the font that differs. A render with declared `fonts` depends on the libraries alone, so C takes it
+#     from the cache. A font installed on C under a running Bazel server (a stale record) fails the render naming it.
 # Each check reads Bazel's own execution log (--execution_log_json_file): the runner of each PickerReelRender action.
 set -euo pipefail
 
@@ -28,24 +37,35 @@ logs=$work/logs
 rm -rf "$cache" "$logs" "$work/elsewhere"
 mkdir -p "$cache" "$logs"
 roots=()
+nginx_pid=
 stop_servers() {
+    if [ -n "$nginx_pid" ]; then
+        kill "$nginx_pid" 2>/dev/null || true
+        wait "$nginx_pid" 2>/dev/null || true
+    fi
     for root in "${roots[@]}"; do
         (cd "${root#*:}" && bazel --nohome_rc --output_user_root="${root%%:*}" shutdown) >/dev/null 2>&1 || true
     done
     # The second machine's outputs are of no further use; Bazel leaves them read-only, so `rm -rf` alone could not.
     if [ -d "$work/elsewhere-output-root" ]; then chmod -R u+w "$work/elsewhere-output-root"; fi
     rm -rf "$work/elsewhere-output-root"
+    for machine in a b c; do
+        if [ -d "$work/machine-$machine-output-root" ]; then chmod -R u+w "$work/machine-$machine-output-root"; fi
+        rm -rf "$work/machine-$machine-output-root"
+    done
 }
 trap stop_servers EXIT
 
 # run OUTPUT_ROOT WORKSPACE LOG_NAME COMMAND TARGET…: bazel in WORKSPACE, its output in $logs/LOG_NAME.txt and
-# its execution log in $logs/LOG_NAME.json; prints Bazel's process summary; returns Bazel's exit status.
+# its execution log in $logs/LOG_NAME.json; prints Bazel's process summary; returns Bazel's exit status. The cache
+# is $cache_flags: the disk cache, until step 8 names the remote one.
+cache_flags=(--disk_cache="$cache")
 run() {
     local root=$1 workspace=$2 name=$3 command=$4
     shift 4
     roots+=("$root:$workspace")
     local status=0
-    (cd "$workspace" && bazel --nohome_rc --output_user_root="$root" "$command" --disk_cache="$cache" \
+    (cd "$workspace" && bazel --nohome_rc --output_user_root="$root" "$command" "${cache_flags[@]}" \
         --execution_log_json_file="$logs/$name.json" "$@") >"$logs/$name.txt" 2>&1 || status=$?
     grep -m1 'INFO: [0-9]* process' "$logs/$name.txt" | sed "s/^INFO: /  $name: /" || true
     return $status
@@ -74,7 +94,7 @@ expect() {
     hits=$(grep -c '^remote cache hit' <<<"$lines" || true)
     runs=$(grep -vc '^remote cache hit' <<<"$lines" || true)
     [ -n "$lines" ] || runs=0
-    echo "  $1: $hits renders from the disk cache, $runs rendered"
+    echo "  $1: $hits renders from the ${cache_name:-disk cache}, $runs rendered"
     if [ "$hits" -ne "$2" ] || [ "$runs" -ne "$3" ]; then
         echo "bazel-test: expected $2 from the cache and $3 rendered; Bazel's log: $logs/$1.txt" >&2
         sed 's/^/    /' <<<"$lines" >&2
@@ -213,4 +233,134 @@ if [ "$status" -eq 0 ] || ! grep -q 'goldens/period/period.0.600s.png: a link th
     exit 1
 fi
 grep '^pickerreel: error:' "$logs/linked-golden.txt" | sed 's/^/  /'
-echo "make bazel-test: passed (cache: $(du -sh "$cache" | cut -f1) in $cache)"
+echo "8. A remote HTTP cache (Debian's nginx, WebDAV PUT, on 127.0.0.1): machine A uploads, B takes everything from it, C (other fonts) takes none of the renders drawn with installed fonts:"
+server=$work/remote-cache
+rm -rf "$server"
+mkdir -p "$server/store" "$server/temp"
+port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+# A master process run as root hands its workers to `user`: the store is ours, so the workers are too.
+user_line=
+if [ "$(id -u)" -eq 0 ]; then user_line="user $(id -un) $(id -gn);"; fi
+cat >"$server/nginx.conf" <<NGINX
+$user_line
+worker_processes 1;
+error_log $server/error.log;
+pid $server/nginx.pid;
+events {}
+http {
+    access_log $server/access.log;
+    client_body_temp_path $server/temp/body;
+    proxy_temp_path $server/temp/proxy;
+    fastcgi_temp_path $server/temp/fastcgi;
+    uwsgi_temp_path $server/temp/uwsgi;
+    scgi_temp_path $server/temp/scgi;
+    server {
+        listen 127.0.0.1:$port;
+        root $server/store;
+        client_max_body_size 1g;
+        location / {
+            dav_methods PUT;
+            create_full_put_path on;
+            dav_access user:rw;
+        }
+    }
+}
+NGINX
+# In the foreground of a background job of this script, so that its process id is ours to stop (stop_servers).
+nginx -p "$server" -c "$server/nginx.conf" -g 'daemon off;' 2>"$server/startup.log" &
+nginx_pid=$!
+for _ in $(seq 50); do
+    if curl -fsS -o /dev/null -X PUT --data-binary probe "http://127.0.0.1:$port/probe" 2>/dev/null; then break; fi
+    sleep 0.1
+done
+[ "$(curl -fsS "http://127.0.0.1:$port/probe" 2>/dev/null)" = probe ] ||
+    { echo "bazel-test: nginx did not serve PUT and GET on 127.0.0.1:$port:" >&2; cat "$server/startup.log" "$server/error.log" >&2; exit 1; }
+echo "  nginx $(nginx -v 2>&1 | sed 's/.*nginx\///') on 127.0.0.1:$port (process $nginx_pid)"
+# The host's FONTCONFIG_FILE reaches the renders through @pickerreel_environment (environment.bzl), as it is recorded.
+cache_flags=(--remote_cache="http://127.0.0.1:$port" --repo_env=FONTCONFIG_FILE="$work/fonts/fonts.conf")
+cache_name="remote cache"
+# The machines' fontconfig file is at one path, as /etc/fonts/fonts.conf is on every machine; what it lists differs.
+rm -rf "$work/fonts"
+mkdir -p "$work/fonts"
+printf '<?xml version="1.0"?>\n<fontconfig><include ignore_missing="no">/etc/fonts/fonts.conf</include></fontconfig>\n' \
+    >"$work/fonts/fonts.conf"
+# machine NAME: a fresh copy of the example at $work/machine-NAME with its own output root.
+machine() {
+    local copy=$work/machine-$1
+    rm -rf "$copy"
+    mkdir -p "$copy/bazel" "$copy/.build/static/release"
+    cp "$tool" "$copy/.build/static/release/pickerreel"
+    (cd "$repository/bazel" && tar --exclude='./example/bazel-*' -cf - .) | (cd "$copy/bazel" && tar -xf -)
+    if [ -d "$work/machine-$1-output-root" ]; then chmod -R u+w "$work/machine-$1-output-root"; fi
+    rm -rf "$work/machine-$1-output-root"
+}
+# requests METHOD KIND: how many METHOD requests for KIND (ac: action results, cas: files) nginx answered with 2xx.
+requests() { grep -c "\"$1 /$2/[0-9a-f]* HTTP/1.1\" 20[01]" "$server/access.log" || true; }
+machine a
+run "$work/machine-a-output-root" "$work/machine-a/bazel/example" machine-a build //... ||
+    { cat "$logs/machine-a.txt" >&2; exit 1; }
+expect machine-a 0 "$count"
+uploaded=$(requests PUT ac)
+echo "  machine A uploaded $uploaded action results and $(requests PUT cas) files"
+[ "$uploaded" -ge "$count" ] || { echo "bazel-test: machine A should upload its $count renders, nginx took $uploaded action results" >&2; exit 1; }
+machine b
+run "$work/machine-b-output-root" "$work/machine-b/bazel/example" machine-b build //... ||
+    { cat "$logs/machine-b.txt" >&2; exit 1; }
+expect machine-b "$count" 0
+echo "  machine B downloaded $(requests GET ac) action results and $(requests GET cas) files"
+
+# Machine C: one more font folder, its font preferred for every family the specs ask for.
+mkdir -p "$work/fonts/extra"
+cp /usr/share/fonts/truetype/dejavu/DejaVuSerif.ttf "$work/fonts/extra/Extra-Serif.ttf"
+cat >"$work/fonts/fonts.conf" <<FONTS
+<?xml version="1.0"?>
+<fontconfig>
+  <include ignore_missing="no">/etc/fonts/fonts.conf</include>
+  <dir>$work/fonts/extra</dir>
+  <match target="pattern"><edit name="family" mode="prepend" binding="strong"><string>DejaVu Serif</string></edit></match>
+</fontconfig>
+FONTS
+machine c
+run "$work/machine-c-output-root" "$work/machine-c/bazel/example" machine-c build //... ||
+    { cat "$logs/machine-c.txt" >&2; exit 1; }
+# The renders with declared fonts (period, period_changed) depend on the libraries alone: those come from the cache.
+expect machine-c $((count - 1)) 1
+renders machine-c | grep -v '^remote cache hit' | grep -q 'specs/appearance.json' ||
+    { echo "bazel-test: machine C should render appearance (installed fonts) itself" >&2; exit 1; }
+status=0
+run "$work/machine-c-output-root" "$work/machine-c/bazel/example" machine-c-goldens test //:appearance_golden_test || status=$?
+if [ "$status" -ne 3 ] || ! grep -q 'different environments: .*Extra-Serif.ttf' "$logs/machine-c-goldens.txt"; then
+    echo "bazel-test: on machine C, //:appearance_golden_test (A's goldens) should fail naming the font that differs; Bazel exited $status:" >&2
+    cat "$logs/machine-c-goldens.txt" >&2
+    exit 1
+fi
+grep -m1 -o 'the renders were made in different environments: .*' "$logs/machine-c-goldens.txt" | sed 's/^/  /'
+run "$work/machine-c-output-root" "$work/machine-c/bazel/example" machine-c-own-goldens test //:appearance_other_fonts_golden_test ||
+    { echo "bazel-test: machine C's render should match its own goldens (goldens/other-fonts):" >&2; cat "$logs/machine-c-own-goldens.txt" >&2; exit 1; }
+grep -E '^//:.*(PASSED|FAILED)' "$logs/machine-c-own-goldens.txt" | sed 's/^/  /'
+
+# A stale record: a font installed under a running Bazel server (the repository is not fetched again, its variable
+# unchanged). The changed spec's render checks the machine against the record and fails naming the new font, rather
+# than storing a picture drawn with it under the old environment's key.
+cp /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf "$work/fonts/extra/Extra-Sans.ttf"
+sed -i 's/"tail": 0.5/"tail": 0.6/' "$work/machine-c/bazel/example/specs/appearance.json"
+status=0
+run "$work/machine-c-output-root" "$work/machine-c/bazel/example" machine-c-stale build //:appearance || status=$?
+if [ "$status" -eq 0 ] || ! grep -q 'not the render environment @pickerreel_environment recorded' "$logs/machine-c-stale.txt" ||
+    ! grep -q 'font Extra-Sans.ttf: only in ACTUAL' "$logs/machine-c-stale.txt"; then
+    echo "bazel-test: a render on a machine whose fonts changed since the record should fail naming the font; Bazel exited $status:" >&2
+    cat "$logs/machine-c-stale.txt" >&2
+    exit 1
+fi
+grep -E '^pickerreel: error:|only in ACTUAL' "$logs/machine-c-stale.txt" | sed 's/^/  /'
+
+# Nothing left running: nginx stopped, and every Bazel server of this script shut down.
+stop_servers
+trap - EXIT
+if kill -0 "$nginx_pid" 2>/dev/null; then echo "bazel-test: nginx (process $nginx_pid) is still running" >&2; exit 1; fi
+if pgrep -f -- "--output_user_root=$work/" >/dev/null; then
+    echo "bazel-test: a Bazel server of this test is still running: $(pgrep -af -- "--output_user_root=$work/")" >&2
+    exit 1
+fi
+echo "  nginx and every Bazel server stopped; nothing left running"
+echo "make bazel-test: passed (disk cache: $(du -sh "$cache" | cut -f1) in $cache; remote cache: $(du -sh "$server/store" | cut -f1))"

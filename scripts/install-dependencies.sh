@@ -9,7 +9,8 @@
 #                                             that Chromium through the HTML report and the preview)  (make test)
 #   scripts/install-dependencies.sh --bench   also python3-cairo (the naive baseline), ffmpeg, and numpy, pillow,
 #                                             scikit-image (the GIF and video comparisons)  (make bench)
-#   scripts/install-dependencies.sh --bazel   also Debian's bazel-bootstrap (Bazel 4) and python3 (make bazel-test)
+#   scripts/install-dependencies.sh --bazel   also Debian's bazel-bootstrap (Bazel 4), python3, and nginx-core and
+#                                             curl (the remote cache on 127.0.0.1)  (make bazel-test)
 set -euo pipefail
 
 mode=${1:-build}
@@ -34,7 +35,7 @@ elif [ "$mode" = bench ]; then
     python_modules=(numpy PIL skimage blazediff)
     python_packages=(numpy pillow scikit-image blazediff)
 elif [ "$mode" = bazel ]; then
-    debian+=(bazel-bootstrap python3)
+    debian+=(bazel-bootstrap python3 nginx-core curl)
 fi
 
 missing=()

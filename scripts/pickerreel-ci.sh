@@ -17,6 +17,11 @@
 #   PICKERREEL_UPDATE=true       accept instead of comparing: make GOLDENS equal the render (`compare --update`) and,
 #                                in a git repository, commit the change with a message naming the specs that changed
 #   PICKERREEL_PUSH_BRANCH=NAME  with PICKERREEL_UPDATE, push that commit to NAME on origin
+#   PICKERREEL_RENDER_CACHE=DIR  a folder outside the workspace holding an earlier render of this environment (the
+#                                Action restores it from actions/cache, keyed by `pickerreel environment --digest`):
+#                                OUTPUT starts as a copy of it, so specs whose manifests say they are up to date are
+#                                not drawn again; DIR is then made a copy of the new render, for the cache to save.
+#                                A DIR holding anything but folders and regular files is not used (warned).
 #
 # Annotations go to standard output, the summary table to $GITHUB_STEP_SUMMARY and the step's outputs (status, report,
 # accept) to $GITHUB_OUTPUT when they are set.
@@ -102,12 +107,32 @@ fi
 
 for file in "${files[@]}"; do inside_workspace "the spec" "$file"; done
 
-render=(render "${files[@]}" -o "$output" --format "$formats" --quiet)
-if [ -n "$times" ]; then render+=(--times "$times"); fi
 rm -rf "$output"
+quiet=(--quiet)
+render_cache=${PICKERREEL_RENDER_CACHE:-}
+if [ -n "$render_cache" ]; then
+    # The cache is restored outside the workspace, so nothing a pull request commits (an Output with forged
+    # manifests) is ever taken for an earlier render; the render still checks every file against its manifest.
+    # A link or FIFO in it (a tampered cache) could lead a copy or a render out of OUTPUT: such a cache is not used.
+    if [ -d "$render_cache" ] && [ ! -L "$render_cache" ]; then
+        if [ -n "$(find "$render_cache" ! -type d ! -type f -print -quit)" ]; then
+            annotate warning "the render cache $render_cache holds something that is neither a folder nor a regular file (a link?); it was not used, every spec renders"
+        else
+            mkdir -p "$output" && cp -R "$render_cache/." "$output/"
+        fi
+    fi
+    # Each spec's line (rendered, or up to date) in the log, so that a run says what the cache saved.
+    quiet=()
+fi
+render=(render "${files[@]}" -o "$output" --format "$formats" "${quiet[@]}")
+if [ -n "$times" ]; then render+=(--times "$times"); fi
 if ! "$tool" "${render[@]}"; then
     annotate error "pickerreel render failed; see the log above"
     finish 2
+fi
+if [ -n "$render_cache" ] && [ ! -L "$render_cache" ]; then
+    rm -rf "$render_cache" && mkdir -p "$(dirname "$render_cache")" && cp -R "$output" "$render_cache" &&
+        output_value rendered true
 fi
 
 # Goldens exist when the folder holds at least one PNG file.

@@ -54,6 +54,8 @@ package enum PickerReelTool {
                 return MergeReportsCommand(files: files, options: options, console: console).run()
             case .preview(let options):
                 return PreviewCommand(options: options, console: console).run()
+            case .environment(let options):
+                return EnvironmentCommand(options: options, console: console).run()
             }
         } catch let error as UsageError {
             console.err(ErrorLine.text(for: error))

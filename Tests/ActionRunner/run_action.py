@@ -16,7 +16,8 @@ implicit success() when none of the status functions is named; each `run:` writt
 $GITHUB_PATH as files read after the step; GITHUB_ACTION as `<the use's id>.<the step's id>`; the action's outputs.
 
 `uses:` steps are stood in for: actions/cache restores a folder saved under its key in cache_dir (output cache-hit)
-and saves it at the end of a job that succeeded; actions/upload-artifact copies its path into artifacts_dir/<name>
+and saves it at the end of a job that succeeded; actions/cache/restore restores the exact key or the newest entry
+starting with one of its restore-keys, and actions/cache/save saves at once; actions/upload-artifact copies its path into artifacts_dir/<name>
 and fails when that name was uploaded already in the run, as version 4 does. Anything else is an error, so the
 tests notice a step they do not understand.
 
@@ -450,6 +451,34 @@ class Job:
                 shutil.copytree(saved, path, symlinks=True)
                 return {"cache-hit": "true"}, "success"
             return {"cache-hit": "false"}, "success"
+        if action == "actions/cache/restore":
+            # Restore only: the exact key, else the newest entry whose key starts with a restore key (in order);
+            # cache-hit is true only for the exact key, as version 4 says.
+            path = self.absolute(given["path"])
+            key = given["key"]
+            found = key if os.path.isdir(os.path.join(self.cache_dir, key)) else None
+            for prefix in [line.strip() for line in given.get("restore-keys", "").splitlines() if line.strip()]:
+                if found:
+                    break
+                entries = [entry for entry in os.listdir(self.cache_dir) if entry.startswith(prefix)]
+                entries.sort(key=lambda entry: os.path.getmtime(os.path.join(self.cache_dir, entry)), reverse=True)
+                found = entries[0] if entries else None
+            if not found:
+                return {"cache-hit": "false"}, "success"
+            if os.path.lexists(path):
+                shutil.rmtree(path)
+            shutil.copytree(os.path.join(self.cache_dir, found), path, symlinks=True)
+            return {"cache-hit": "true" if found == key else "false", "cache-matched-key": found}, "success"
+        if action == "actions/cache/save":
+            # Save at once (the step's own `if:` decides when), never over an existing key, as version 4 does.
+            path = self.absolute(given["path"])
+            target = os.path.join(self.cache_dir, given["key"])
+            if os.path.exists(target):
+                result["stderr"] = f"a cache entry with the key {given['key']!r} exists already; not saved"
+                return {}, "success"
+            if os.path.isdir(path):
+                shutil.copytree(path, target, symlinks=True)
+            return {}, "success"
         if action == "actions/upload-artifact":
             name = given.get("name") or "artifact"
             if re.search(r'[":<>|*?\r\n\\/]', name):

@@ -92,7 +92,7 @@ func parseArguments(_ arguments: [String], options: [OptionDefinition], command:
 /// (`[-o DIR]`, `[--quiet]`, `[--variant SUFFIX]…`), so it cannot leave one out.
 func usageText(command: String, operands: String, summary: String, options: [OptionDefinition], details: String = "") -> String {
     let synopsis =
-        [operands]
+        (operands.isEmpty ? [] : [operands])
         + options.map { option in
             "[\(option.short ?? option.name)\(option.valueName.map { " \($0)" } ?? "")]" + (option.repeatable ? "…" : "")
         }

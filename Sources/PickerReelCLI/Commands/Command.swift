@@ -21,6 +21,8 @@ package enum Command: Equatable, Sendable {
     case mergeReports(files: [String], options: CompareOptions)
     /// Serve a page that plays a spec and reloads when it is saved.
     case preview(PreviewOptions)
+    /// Print this machine's render environment (libraries and font files) and its digest, or check it against a record.
+    case environment(EnvironmentOptions)
     /// Print help, for the tool or for one command.
     case help(text: String)
     /// Print the version.

@@ -18,6 +18,7 @@ package enum CommandParser {
         ("compare", "Compare PNG files or folders against approved ones (exit 1 when they differ)."),
         ("merge-reports", "Merge sharded compare runs' JSON reports into one report (exit 1 when any file differs)."),
         ("preview", "Serve a page on 127.0.0.1 that plays a spec as it renders and reloads when it is saved."),
+        ("environment", "Print the libraries and font files pictures depend on, and their digest (for a cache key)."),
     ]
 
     static let renderOptions = [
@@ -322,6 +323,8 @@ package enum CommandParser {
             return try MergeReportsCommand.parse(rest)
         case "preview":
             return try PreviewCommand.parse(rest)
+        case "environment":
+            return try EnvironmentCommand.parse(rest)
         case "layout", "timeline", "validate":
             let parsed = try parseArguments(rest, options: name == "validate" ? [rootOption] : variantOption, command: name)
             if parsed.has("--help") { return .help(text: help(for: name) ?? toolHelp) }
@@ -351,6 +354,7 @@ package enum CommandParser {
         case "compare": return CompareCommand.help
         case "merge-reports": return MergeReportsCommand.help
         case "preview": return PreviewCommand.help
+        case "environment": return EnvironmentCommand.help
         default: return nil
         }
     }

@@ -103,6 +103,9 @@ test-steps:
 	@# than the longer build costs.
 	$(SWIFT) build -c release --build-tests -Xswiftc -enable-testing
 	PICKERREEL_TOOL=$(PICKERREEL_TOOL) $(SWIFT) test -c release --skip-build
+	@# The release .deb on a clean Debian 12 root (made once, then kept in .build/debian-root); `make image` adds the
+	@# OCI image and its own check, left out here for time (packing the root takes minutes).
+	$(MAKE) --no-print-directory dist-test
 	@# The library from another package, as a user's package would use it (Examples/PeriodPicker).
 	rm -rf .build/example
 	$(SWIFT) run --package-path Examples/PeriodPicker period-picker $(CURDIR)/.build/example/period

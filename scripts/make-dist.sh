@@ -26,6 +26,19 @@ version=$("$tool" --version | awk '{ print $2 }')
 [[ "$version" =~ ^[0-9][0-9A-Za-z.+~-]*$ ]] || fail "$tool --version printed no version (got: $version)."
 arch=$(dpkg --print-architecture)
 [ -f "$here/LICENSE" ] || fail "$here/LICENSE is missing: the release carries PickerReel's licence."
+# DIST is emptied of the release's own files only: a DIST that is a link, or holds anything else, is refused
+# untouched (make dist DIST=. would otherwise remove the checkout).
+if [ -L "$dist" ]; then fail "$dist is a symbolic link; give a new folder or one make dist wrote (nothing was changed)."; fi
+if [ -e "$dist" ]; then
+    [ -d "$dist" ] || fail "$dist is not a folder; give a new folder or one make dist wrote (nothing was changed)."
+    for entry in "$dist"/* "$dist"/.[!.]*; do
+        [ -e "$entry" ] || [ -L "$entry" ] || continue
+        case "${entry##*/}" in
+            pickerreel_*.deb | pickerreel-*.tar.gz | debian-packages.txt | pickerreel-image.tar | pickerreel-image.tar.partial) [ -f "$entry" ] && [ ! -L "$entry" ] && continue ;;
+        esac
+        fail "$dist holds $entry, which make dist did not write; give a new folder or one make dist wrote (nothing was changed)."
+    done
+fi
 
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
@@ -61,7 +74,9 @@ fi
 fonts=$(sed -n '/^debian=(/,/)/p' "$here/scripts/install-dependencies.sh" | grep -o 'fonts-[a-z0-9-]*' | awk '!seen[$0]++' \
     | paste -sd, | sed 's/,/, /g')
 [ -n "$fonts" ] || fail "found no fonts-* package in scripts/install-dependencies.sh."
-depends="$libraries, $fonts"
+# fontconfig builds the system font cache when fonts are installed: without it every run scans the fonts again, and
+# a user with no writable home (docker run -u) sees "Fontconfig error: No writable cache directories".
+depends="$libraries, fontconfig, $fonts"
 
 epoch=$(git -C "$here" log -1 --format=%ct 2>/dev/null || date +%s)
 export SOURCE_DATE_EPOCH=$epoch
@@ -103,10 +118,12 @@ Description: renders a segmented picker's animation and compares goldens
  with golden images for visual regression tests.
 EOF
 find "$package_root" -exec touch -h -d "@$epoch" {} +
-rm -rf "$dist"
 mkdir -p "$dist"
+# Safe: only the plain files this script and make image write, checked above.
+rm -f "$dist"/pickerreel_*.deb "$dist"/pickerreel-*.tar.gz "$dist/debian-packages.txt" "$dist"/pickerreel-image.tar*
 deb="$dist/pickerreel_${version}_${arch}.deb"
-dpkg-deb --root-owner-group -Zxz --build "$package_root" "$deb" >/dev/null
+# gzip, not dpkg-deb's default xz: 10 MB instead of 7, in 6 s of CPU instead of 24 (make test runs make dist 4 times).
+dpkg-deb --root-owner-group -Zgzip -z9 --build "$package_root" "$deb" >/dev/null
 
 # The archive, for a machine that installs the libraries itself.
 name="pickerreel-$version-linux-$arch"

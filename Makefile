@@ -21,7 +21,7 @@ RELEASE_DIR := .build/static/release
 RELEASE_BUILD = $(SWIFT) build -c release --static-swift-stdlib --scratch-path .build/static \
 	$(if $(filter /%,$(STATIC_CXX)),-Xswiftc -L -Xswiftc $(STATIC_CXX_DIR))
 
-.PHONY: all deps build demo test test-steps goldens lint format clean fuzz fuzz-build fuzz-spec fuzz-graphics fuzz-manifest fuzz-manifest-build fuzz-build-journal fuzz-journal fuzz-records-build fuzz-report fuzz-shard-record fuzz-environment-record sanitize bench bench-scale install docs bazel-test
+.PHONY: all deps build demo test test-steps goldens lint format clean fuzz fuzz-build fuzz-spec fuzz-graphics fuzz-manifest fuzz-manifest-build fuzz-build-journal fuzz-journal fuzz-records-build fuzz-report fuzz-shard-record fuzz-environment-record sanitize bench bench-scale install docs bazel-test dist dist-test image
 
 all: build
 
@@ -65,6 +65,25 @@ install: deps
 	install -d $(DESTDIR)$(PREFIX)/bin
 	install -m 755 $(RELEASE_DIR)/pickerreel $(DESTDIR)$(PREFIX)/bin/pickerreel
 
+# The release (docs/install.md): the static tool as a Debian package declaring the packages it needs at run time, and
+# as an archive (the tool, its licence, that list), in $(DIST) (scripts/make-dist.sh).
+DIST ?= .build/dist
+dist: deps
+	@./scripts/install-dependencies.sh --dist
+	$(RELEASE_BUILD) --product pickerreel
+	./scripts/make-dist.sh $(RELEASE_DIR)/pickerreel $(DIST)
+
+# The .deb on a clean Debian 12 (a debootstrap root made once in .build/debian-root): installed with apt in a chroot,
+# where the seed demo renders byte-identical to this machine's render and compare and compare --update work
+# (scripts/dist-check.sh). Needs root; `make test` runs it.
+dist-test: dist
+	./scripts/dist-check.sh test $$(ls $(DIST)/pickerreel_*.deb) $(RELEASE_DIR)/pickerreel
+
+# The OCI image a Mac user runs (docs/install.md): that root with the package installed, packed by umoci into
+# $(DIST)/pickerreel-image.tar, then unpacked again and checked in a chroot as dist-test checks the root.
+image: dist
+	./scripts/dist-check.sh image $$(ls $(DIST)/pickerreel_*.deb) $(RELEASE_DIR)/pickerreel $(DIST)/pickerreel-image.tar
+
 # The CLI tests run the release tool that `make install` installs (PICKERREEL_TOOL=/path/to/pickerreel runs them
 # against another build); `swift test` by hand runs the debug one. The wall time is printed when a run fails too.
 PICKERREEL_TOOL ?= $(CURDIR)/$(RELEASE_DIR)/pickerreel
@@ -84,6 +103,9 @@ test-steps:
 	@# than the longer build costs.
 	$(SWIFT) build -c release --build-tests -Xswiftc -enable-testing
 	PICKERREEL_TOOL=$(PICKERREEL_TOOL) $(SWIFT) test -c release --skip-build
+	@# The release .deb on a clean Debian 12 root (made once, then kept in .build/debian-root); `make image` adds the
+	@# OCI image and its own check, left out here for time (packing the root takes minutes).
+	$(MAKE) --no-print-directory dist-test
 	@# The library from another package, as a user's package would use it (Examples/PeriodPicker).
 	rm -rf .build/example
 	$(SWIFT) run --package-path Examples/PeriodPicker period-picker $(CURDIR)/.build/example/period

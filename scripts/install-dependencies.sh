@@ -11,11 +11,14 @@
 #                                             scikit-image (the GIF and video comparisons)  (make bench)
 #   scripts/install-dependencies.sh --bazel   also Debian's bazel-bootstrap (Bazel 4), python3, and nginx-core and
 #                                             curl (the remote cache on 127.0.0.1)  (make bazel-test)
+#   scripts/install-dependencies.sh --dist    also dpkg-dev (dpkg-shlibdeps names the run-time packages), debootstrap
+#                                             (the clean Debian root), umoci (packs the OCI image) (make dist,
+#                                             make dist-test, make image; --test installs them too)
 set -euo pipefail
 
 mode=${1:-build}
 mode=${mode#--}
-case "$mode" in build | test | bench | bazel) ;; *) echo "usage: $0 [--test | --bench | --bazel]" >&2; exit 2 ;; esac
+case "$mode" in build | test | bench | bazel | dist) ;; *) echo "usage: $0 [--test | --bench | --bazel | --dist]" >&2; exit 2 ;; esac
 
 # Debian packages, and Python modules from PyPI, with a module to import to see whether each is there.
 # Fonts: Inter (the default family), DejaVu (sheet captions), Noto Color Emoji (emoji labels in colour) and Noto
@@ -26,8 +29,9 @@ debian=(pkg-config libcairo2-dev libpango1.0-dev libdeflate-dev nettle-dev libgi
     fonts-inter fonts-dejavu-core fonts-noto-color-emoji fonts-noto-core)
 python_modules=()
 python_packages=()
+dist_tools=(dpkg-dev debootstrap umoci python3)
 if [ "$mode" = test ]; then
-    debian+=(chromium ffmpeg)
+    debian+=(chromium ffmpeg "${dist_tools[@]}")
     python_modules=(pixelmatch PIL yaml playwright)
     python_packages=(pixelmatch pillow PyYAML playwright)
 elif [ "$mode" = bench ]; then
@@ -36,6 +40,8 @@ elif [ "$mode" = bench ]; then
     python_packages=(numpy pillow scikit-image blazediff)
 elif [ "$mode" = bazel ]; then
     debian+=(bazel-bootstrap python3 nginx-core curl)
+elif [ "$mode" = dist ]; then
+    debian+=("${dist_tools[@]}")
 fi
 
 missing=()

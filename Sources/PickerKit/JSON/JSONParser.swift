@@ -191,6 +191,14 @@ package struct JSONParser {
             guard let byte = current else { throw error("a string that is never closed", at: start) }
             switch byte {
             case UInt8(ascii: "\""):
+                // A string with no escape (every name in a manifest) is its bytes, validated once.
+                if runStart == start + 1 {
+                    guard let text = String(validating: bytes[runStart..<index], as: UTF8.self) else {
+                        throw error("a string that is not valid UTF-8", at: start)
+                    }
+                    index += 1
+                    return text
+                }
                 try flushRun(self, &scalars, until: index)
                 index += 1
                 return String(scalars)

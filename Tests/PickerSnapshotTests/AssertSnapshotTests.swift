@@ -296,7 +296,8 @@ struct AssertSnapshotTests {
     }
 
     /// Inside a Swift Testing test, the issue really is recorded (here as a known issue, so this test passes).
-    @Test func aMismatchRecordsAnIssueOfTheRunningTest() throws {
+    @Test("Expected known issue: a mismatch records an issue of the running test")
+    func aMismatchRecordsAnIssueOfTheRunningTest() throws {
         let folder = try SnapshotFolder()
         var spec = try fixtureSpec("seed-demo")
         try record(spec, in: folder, at: [0])

@@ -252,14 +252,20 @@ copy() {{
 cp -RL {folder} "$work/render"
 cd "$work"
 set -- {options} "$@"
+# The diff pictures go to test.outputs/diff here, copied to Bazel's undeclared outputs after: compare's lines then
+# name test.outputs/diff/…, as bazel-testlogs/<test>/ holds it, not a sandbox folder gone when they are read.
 if [ -n "${{TEST_UNDECLARED_OUTPUTS_DIR:-}}" ]; then
-    set -- "$@" --diff "$TEST_UNDECLARED_OUTPUTS_DIR/diff"
+    mkdir -p test.outputs
+    set -- "$@" --diff test.outputs/diff
 fi
 if [ -n "${{XML_OUTPUT_FILE:-}}" ]; then
     set -- "$@" --report junit "$XML_OUTPUT_FILE"
 fi
 status=0
 "$tool" compare goldens render "$@" || status=$?
+if [ -n "${{TEST_UNDECLARED_OUTPUTS_DIR:-}}" ] && [ -d test.outputs/diff ]; then
+    cp -R test.outputs/diff "$TEST_UNDECLARED_OUTPUTS_DIR/diff"
+fi
 if [ "$status" -ne 0 ]; then
     # Where to look and how to accept, as paths from the workspace (the test's own folder is gone when this is read).
     echo "pickerreel: {label} failed: the render is in bazel-bin/"{folder}", the diff pictures in" \

@@ -106,7 +106,7 @@ if [ "$status" -ne 3 ] || ! grep -q 'files differ' "$logs/changed-spec.txt"; the
     cat "$logs/changed-spec.txt" >&2
     exit 1
 fi
-grep -E '^//:.*FAILED|files differ' "$logs/changed-spec.txt" | sed 's/^/  /'
+grep -E '^//:.*FAILED|files differ|^pickerreel: //' "$logs/changed-spec.txt" | sed 's/^/  /'
 
 echo "3. After bazel clean --expunge, every render comes from the disk cache:"
 (cd "$example" && bazel --nohome_rc --output_user_root="$root" clean --expunge >/dev/null 2>&1)
@@ -261,7 +261,10 @@ sed -i 's/"Week", "after": 0.3/"Month", "after": 0.3/' "$user/specs/period.json"
 status=0
 user_bazel test //:period_golden_test >"$logs/user-changed.txt" 2>&1 || status=$?
 advice='pickerreel: //:period_golden_test failed: the render is in bazel-bin/period, the diff pictures in bazel-testlogs/period_golden_test/test.outputs/ (outputs.zip); to accept the render as these goldens: bazel run //:period_accept'
-if [ "$status" -ne 3 ] || ! grep -qF "$advice" "$logs/user-changed.txt" || [ ! -f "$user/bazel-testlogs/period_golden_test/test.outputs/outputs.zip" ]; then
+if [ "$status" -ne 3 ] || ! grep -qF "$advice" "$logs/user-changed.txt" || [ ! -f "$user/bazel-testlogs/period_golden_test/test.outputs/outputs.zip" ] ||
+    ! grep -q 'diffs in test.outputs/diff/period$' "$logs/user-changed.txt" ||
+    ! python3 -c 'import sys, zipfile; print("\n".join(zipfile.ZipFile(sys.argv[1]).namelist()))' \
+        "$user/bazel-testlogs/period_golden_test/test.outputs/outputs.zip" | grep -q '^diff/period/'; then
     echo "bazel-test: a changed spec should fail its golden test naming its outputs (which exist) and the accept target; Bazel exited $status:" >&2
     cat "$logs/user-changed.txt" >&2
     exit 1

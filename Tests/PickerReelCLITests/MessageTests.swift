@@ -1,5 +1,4 @@
 import Foundation
-import PickerKit
 import TestSupport
 import Testing
 
@@ -85,7 +84,7 @@ struct MessageTests {
         (3.0, 0, "3"), (-1.26, 1, "-1.3"), (-0.001, 2, "-0.00"), (12.345678, 3, "12.346"),
     ])
     func fixedDecimalsWriteWhatPrintfWrites(value: Double, digits: Int, expected: String) {
-        #expect(NumberText.fixed(value, digits: digits) == expected)
+        #expect(fixedDecimals(value, digits: digits) == expected)
         #expect(String(format: "%.\(digits)f", value) == expected)
     }
 

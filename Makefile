@@ -18,7 +18,9 @@ export PKG_CONFIG_PATH := $(CURDIR)/.build/pkgconfig$(if $(PKG_CONFIG_PATH),:$(P
 STATIC_CXX := $(shell clang -print-file-name=libstdc++.a 2>/dev/null)
 STATIC_CXX_DIR := $(CURDIR)/.build/static-libstdc++
 RELEASE_DIR := .build/static/release
-RELEASE_BUILD = $(SWIFT) build -c release --static-swift-stdlib --scratch-path .build/static \
+# Linked with the toolchain's lld: gold printed glibc's "the use of `mktemp' is dangerous" for FoundationEssentials'
+# static Data+Writing.o on every release link (`make demo`); lld links the same tool, byte-identical renders.
+RELEASE_BUILD = $(SWIFT) build -c release --static-swift-stdlib --scratch-path .build/static -Xswiftc -use-ld=lld \
 	$(if $(filter /%,$(STATIC_CXX)),-Xswiftc -L -Xswiftc $(STATIC_CXX_DIR))
 
 .PHONY: all deps build demo test test-steps goldens lint format clean fuzz fuzz-build fuzz-spec fuzz-graphics fuzz-manifest fuzz-manifest-build fuzz-build-journal fuzz-journal fuzz-records-build fuzz-report fuzz-shard-record fuzz-environment-record sanitize bench bench-scale install docs bazel-test dist dist-test image

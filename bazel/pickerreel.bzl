@@ -1,6 +1,6 @@
 """Bazel rules for PickerReel: renders as cached build actions, golden images as tests.
 
-    load("@pickerreel_rules//:pickerreel.bzl", "pickerreel_golden_test", "pickerreel_render")
+    load("@pickerreel_rules//:pickerreel.bzl", "pickerreel_accept", "pickerreel_golden_test", "pickerreel_render")
 
     pickerreel_render(
         name = "appearance",
@@ -13,6 +13,14 @@
         name = "appearance_golden_test",
         render = ":appearance",
         goldens = glob(["goldens/appearance/**"]),
+        accept = ":appearance_accept",
+    )
+
+    # `bazel run //:appearance_accept` copies the render over goldens/appearance/ (records them the first time).
+    pickerreel_accept(
+        name = "appearance_accept",
+        render = ":appearance",
+        goldens = "goldens",
     )
 
 A render is one action whose inputs are the tool, the spec and the files declared with it, and whose output is a
@@ -145,6 +153,75 @@ pickerreel_render = rule(
     },
 )
 
+PickerReelAcceptInfo = provider(
+    doc = "Marks a pickerreel_accept target, for pickerreel_golden_test's `accept`.",
+    fields = {"goldens": "The goldens folder it writes, relative to the workspace."},
+)
+
+def _pickerreel_accept_impl(ctx):
+    goldens = ctx.attr.goldens
+    if not goldens or goldens.startswith("/") or ".." in goldens.split("/"):
+        fail("goldens: %s is not a folder inside this package (a relative path without ..)" % repr(goldens))
+    render = ctx.attr.render[PickerReelRenderInfo]
+    folder = (ctx.label.package + "/" if ctx.label.package else "") + goldens.rstrip("/")
+    script = ctx.actions.declare_file(ctx.label.name + ".sh")
+    ctx.actions.write(script, is_executable = True, content = """#!/bin/sh
+# {label}: makes the goldens in {goldens} equal the render {render}, spec folder by spec folder, with
+# `pickerreel compare GOLDENS RENDER --update` (pickerreel_accept in pickerreel.bzl). Run by `bazel run`, which says
+# where the workspace is; only the render's own spec folders under {goldens} change.
+set -eu
+if [ -z "${{BUILD_WORKSPACE_DIRECTORY:-}}" ]; then
+    echo "pickerreel: run {label} with bazel run (it writes into the workspace)" >&2
+    exit 2
+fi
+tool="$PWD/"{tool}
+work=$(mktemp -d "${{TMPDIR:-/tmp}}/pickerreel-accept.XXXXXX")
+trap 'rm -rf "$work"' EXIT
+# The render's runfiles are links; compare reads only inside its trees, so it gets a copy.
+cp -RL {folder} "$work/render"
+goldens="$BUILD_WORKSPACE_DIRECTORY/"{goldens}
+mkdir -p "$goldens"
+for spec in "$work/render"/*/; do
+    name=$(basename "$spec")
+    "$tool" compare "$goldens/$name" "$work/render/$name" --update
+done
+echo "pickerreel: the goldens in "{goldens}" now equal the render {render}; review and commit them"
+""".format(
+        label = str(ctx.label),
+        render = str(ctx.attr.render.label),
+        goldens = _shell_quote(folder),
+        folder = _shell_quote(render.folder.short_path),
+        tool = _shell_quote(ctx.executable.tool.short_path),
+    ))
+    runfiles = ctx.runfiles(files = [script, render.folder, ctx.executable.tool])
+    runfiles = runfiles.merge(ctx.attr.tool[DefaultInfo].default_runfiles)
+    return [DefaultInfo(executable = script, runfiles = runfiles), PickerReelAcceptInfo(goldens = folder)]
+
+pickerreel_accept = rule(
+    implementation = _pickerreel_accept_impl,
+    executable = True,
+    doc = "`bazel run` it to copy a render over its goldens (`pickerreel compare GOLDENS/<spec> RENDER/<spec> " +
+          "--update` per spec folder): records them the first time, accepts a change after.",
+    attrs = {
+        "render": attr.label(
+            mandatory = True,
+            providers = [PickerReelRenderInfo],
+            doc = "The pickerreel_render target whose pictures become the goldens.",
+        ),
+        "goldens": attr.string(
+            default = "goldens",
+            doc = "The folder of spec folders in this package the golden test globs (goldens/<spec name>/…).",
+        ),
+        "tool": attr.label(
+            default = "@pickerreel_tool//:pickerreel",
+            executable = True,
+            cfg = "target",
+            allow_files = True,
+            doc = "The pickerreel executable that copies.",
+        ),
+    },
+)
+
 def _goldens_root(goldens, spec_name):
     """The folder the goldens are laid out in as a render folder is: every file at ROOT/<spec folder>/<file>."""
     roots = {}
@@ -161,8 +238,13 @@ def _goldens_root(goldens, spec_name):
 def _pickerreel_golden_test_impl(ctx):
     _refuse_options("compare_options", ctx.attr.compare_options, _COMPARE_OPTIONS_SET_BY_THE_RULE)
     render = ctx.attr.render[PickerReelRenderInfo]
-    # No goldens yet: the test runs and fails, compare reporting every picture of the render as added.
-    root = _goldens_root(ctx.files.goldens, render.spec_name) if ctx.files.goldens else "."
+    accept = ("bazel run " + str(ctx.attr.accept.label)) if ctx.attr.accept else \
+        "a pickerreel_accept target of %s (docs/bazel.md)" % ctx.attr.render.label
+    if not ctx.files.goldens:
+        # A glob that matches nothing (a typo, goldens not recorded yet) would compare nothing: an error, named.
+        fail("goldens of %s is empty: its glob matched no file. Record the goldens with %s, then glob them " %
+             (ctx.label, accept) + "(such as glob([\"goldens/%s/*.png\"]))" % render.spec_name)
+    root = _goldens_root(ctx.files.goldens, render.spec_name)
     copies = "\n".join([
         "copy %s" % _shell_quote("/".join(file.short_path.split("/")[-2:]))
         for file in ctx.files.goldens
@@ -193,15 +275,30 @@ copy() {{
 cp -RL {folder} "$work/render"
 cd "$work"
 set -- {options} "$@"
+# The diff pictures go to test.outputs/diff here, copied to Bazel's undeclared outputs after: compare's lines then
+# name test.outputs/diff/…, as bazel-testlogs/<test>/ holds it, not a sandbox folder gone when they are read.
 if [ -n "${{TEST_UNDECLARED_OUTPUTS_DIR:-}}" ]; then
-    set -- "$@" --diff "$TEST_UNDECLARED_OUTPUTS_DIR/diff"
+    mkdir -p test.outputs
+    set -- "$@" --diff test.outputs/diff
 fi
 if [ -n "${{XML_OUTPUT_FILE:-}}" ]; then
     set -- "$@" --report junit "$XML_OUTPUT_FILE"
 fi
-exec "$tool" compare goldens render "$@"
+status=0
+"$tool" compare goldens render "$@" || status=$?
+if [ -n "${{TEST_UNDECLARED_OUTPUTS_DIR:-}}" ] && [ -d test.outputs/diff ]; then
+    cp -R test.outputs/diff "$TEST_UNDECLARED_OUTPUTS_DIR/diff"
+fi
+if [ "$status" -ne 0 ]; then
+    # Where to look and how to accept, as paths from the workspace (the test's own folder is gone when this is read).
+    echo "pickerreel: {label} failed: the render is in bazel-bin/"{folder}", the diff pictures in" \
+        "bazel-testlogs/"{test_path}"/test.outputs/ (outputs.zip); to accept the render as these goldens: "{accept} >&2
+fi
+exit "$status"
 """.format(
         label = str(ctx.label),
+        test_path = _shell_quote((ctx.label.package + "/" if ctx.label.package else "") + ctx.label.name),
+        accept = _shell_quote(accept),
         root = _shell_quote(root),
         render = str(ctx.attr.render.label),
         copies = copies,
@@ -234,6 +331,10 @@ pickerreel_golden_test = rule(
         ),
         "compare_options": attr.string_list(
             doc = "More compare options, such as `--metric oklab` or `--max-diff-pixels 10`.",
+        ),
+        "accept": attr.label(
+            providers = [PickerReelAcceptInfo],
+            doc = "The pickerreel_accept target of these goldens, named by a failing test as the way to accept.",
         ),
         "tool": attr.label(
             default = "@pickerreel_tool//:pickerreel",

@@ -24,6 +24,9 @@
 #     fonts from the cache, renders them and matches its own goldens; against A's goldens its golden test fails
 #     naming the font that differs. A render with declared `fonts` depends on the libraries alone, so C takes it
 #     from the cache. A font installed on C under a running Bazel server (a stale record) fails the render naming it.
+#  9. docs/bazel.md's WORKSPACE, .bazelrc and BUILD snippets, copied as they are into a fresh workspace: an empty
+#     goldens glob is an error naming it, `bazel run //:period_accept` records the goldens, no sandbox debug output,
+#     and a changed spec fails its test naming its outputs and the accept target, which accepts it.
 # Each check reads Bazel's own execution log (--execution_log_json_file): the runner of each PickerReelRender action.
 set -euo pipefail
 
@@ -123,7 +126,7 @@ if [ "$status" -ne 3 ] || ! grep -q 'files differ' "$logs/changed-spec.txt"; the
     cat "$logs/changed-spec.txt" >&2
     exit 1
 fi
-grep -E '^//:.*FAILED|files differ' "$logs/changed-spec.txt" | sed 's/^/  /'
+grep -E '^//:.*FAILED|files differ|^pickerreel: //' "$logs/changed-spec.txt" | sed 's/^/  /'
 
 echo "3. After bazel clean --expunge, every render comes from the disk cache:"
 (cd "$example" && bazel --nohome_rc --output_user_root="$root" clean --expunge >/dev/null 2>&1)
@@ -353,6 +356,64 @@ if [ "$status" -eq 0 ] || ! grep -q 'not the render environment @pickerreel_envi
     exit 1
 fi
 grep -E '^pickerreel: error:|only in ACTUAL' "$logs/machine-c-stale.txt" | sed 's/^/  /'
+
+echo "9. docs/bazel.md's snippets as a user's workspace: an empty goldens glob is an error, accept records, a change fails saying how to accept:"
+user=$work/user-workspace
+user_root=$work/user-output-root
+if [ -d "$user_root" ]; then chmod -R u+w "$user_root"; fi
+rm -rf "$user" "$user_root"
+mkdir -p "$user/specs"
+# snippet NAME: the code block of docs/bazel.md whose first line is `# NAME`, with the checkout and the tool's folder
+# of this machine in place of the page's /opt/PickerReel and /usr/local/bin.
+snippet() {
+    awk -v name="# $1" '/^```/ { inside = !inside; first = inside; next } inside && first { first = 0; keep = ($0 == name) } inside && keep' \
+        "$repository/docs/bazel.md" | sed "s|/opt/PickerReel/bazel|$repository/bazel|; s|\"/usr/local/bin\"|\"$(dirname "$tool")\"|"
+}
+for name in WORKSPACE.bazel .bazelrc BUILD.bazel; do
+    snippet "$name" >"$user/$name"
+    [ -s "$user/$name" ] || { echo "bazel-test: docs/bazel.md has no $name snippet" >&2; exit 1; }
+done
+printf '{ "items": ["Day", "Week", "Month"], "selection": { "initial": "Day", "sequence": [{ "select": "Week", "after": 0.3 }] } }\n' \
+    >"$user/specs/period.json"
+roots+=("$user_root:$user")
+user_bazel() { (cd "$user" && bazel --nohome_rc --output_user_root="$user_root" "$@"); }
+status=0
+user_bazel test //... >"$logs/user-empty.txt" 2>&1 || status=$?
+if [ "$status" -eq 0 ] || ! grep -q 'goldens of //:period_golden_test is empty: its glob matched no file. Record the goldens with bazel run //:period_accept' "$logs/user-empty.txt"; then
+    echo "bazel-test: an empty goldens glob should be an error naming it; Bazel exited $status:" >&2
+    cat "$logs/user-empty.txt" >&2
+    exit 1
+fi
+grep -o 'Error in fail: goldens of .*' "$logs/user-empty.txt" | sed 's/^/  /'
+user_bazel run //:period_accept >"$logs/user-accept.txt" 2>&1 || { cat "$logs/user-accept.txt" >&2; exit 1; }
+recorded=$(find "$user/goldens/period" -name '*.png' | wc -l)
+[ "$recorded" -eq 3 ] || { echo "bazel-test: bazel run //:period_accept should record 3 goldens, found $recorded" >&2; cat "$logs/user-accept.txt" >&2; exit 1; }
+echo "  bazel run //:period_accept: $recorded goldens recorded in goldens/period"
+user_bazel test //... >"$logs/user-pass.txt" 2>&1 || { cat "$logs/user-pass.txt" >&2; exit 1; }
+# --sandbox_debug (on in Debian's bazelrc) prints the sandbox's mounts from linux-sandbox's sources for every action.
+if grep -Eq 'linux-sandbox(-pid1)?\.cc|sandbox_debug' "$logs/user-pass.txt"; then
+    echo "bazel-test: the user's workspace printed sandbox debug output:" >&2
+    cat "$logs/user-pass.txt" >&2
+    exit 1
+fi
+grep -E '^//:.*PASSED' "$logs/user-pass.txt" | sed 's/^/  /'
+sed -i 's/"Week", "after": 0.3/"Month", "after": 0.3/' "$user/specs/period.json"
+status=0
+user_bazel test //:period_golden_test >"$logs/user-changed.txt" 2>&1 || status=$?
+advice='pickerreel: //:period_golden_test failed: the render is in bazel-bin/period, the diff pictures in bazel-testlogs/period_golden_test/test.outputs/ (outputs.zip); to accept the render as these goldens: bazel run //:period_accept'
+if [ "$status" -ne 3 ] || ! grep -qF "$advice" "$logs/user-changed.txt" || [ ! -f "$user/bazel-testlogs/period_golden_test/test.outputs/outputs.zip" ] ||
+    ! grep -q 'diffs in test.outputs/diff/period$' "$logs/user-changed.txt" ||
+    ! python3 -c 'import sys, zipfile; print("\n".join(zipfile.ZipFile(sys.argv[1]).namelist()))' \
+        "$user/bazel-testlogs/period_golden_test/test.outputs/outputs.zip" | grep -q '^diff/period/'; then
+    echo "bazel-test: a changed spec should fail its golden test naming its outputs (which exist) and the accept target; Bazel exited $status:" >&2
+    cat "$logs/user-changed.txt" >&2
+    exit 1
+fi
+grep -F "$advice" "$logs/user-changed.txt" | sed 's/^/  /'
+user_bazel run //:period_accept >"$logs/user-accept-change.txt" 2>&1 || { cat "$logs/user-accept-change.txt" >&2; exit 1; }
+user_bazel test //... >"$logs/user-accepted.txt" 2>&1 || { cat "$logs/user-accepted.txt" >&2; exit 1; }
+echo "  bazel run //:period_accept accepted the change; bazel test //... passes again"
+
 
 # Nothing left running: nginx stopped, and every Bazel server of this script shut down.
 stop_servers

@@ -53,7 +53,7 @@ done
 if [ ${#missing[@]} -gt 0 ]; then
     if ! command -v apt-get >/dev/null 2>&1; then
         echo "PickerReel needs these packages: ${missing[*]}" >&2
-        echo "Install them with your package manager (Homebrew: brew install cairo pango libdeflate nettle giflib libimagequant librsvg webp ffmpeg libmicrohttpd)." >&2
+        echo "They are Debian's package names: PickerReel builds on Debian or Ubuntu (glibc, Linux system calls), not on macOS; elsewhere run it in a Debian container." >&2
         exit 1
     fi
     echo "Installing ${missing[*]} …" >&2
@@ -69,7 +69,7 @@ if [ ${#python_modules[@]} -gt 0 ]; then
     if ! python3 -c "import $imports" >/dev/null 2>&1; then
         if ! command -v python3 >/dev/null 2>&1 || ! python3 -m pip --version >/dev/null 2>&1; then
             echo "make $mode needs the PyPI packages ${python_packages[*]}, and python3 with pip is not available." >&2
-            echo "Install it (Debian: sudo apt-get install python3 python3-pip; Homebrew: brew install python)," >&2
+            echo "Install it (Debian: sudo apt-get install python3 python3-pip)," >&2
             echo "then run: python3 -m pip install ${python_packages[*]}" >&2
             exit 1
         fi

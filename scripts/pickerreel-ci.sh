@@ -7,13 +7,15 @@
 # TOOL is the pickerreel binary; SPECS a glob of spec files (quoted, expanded here); GOLDENS the committed folder of
 # approved pictures, laid out as `pickerreel render` writes them (GOLDENS/<spec name>/frame-0000.png, …); OUTPUT where
 # this run renders (refused when it is GOLDENS, inside it, or holds it); REPORT the folder of the HTML report
-# (REPORT/index.html) and the JUnit file (REPORT/junit.xml). FORMATS defaults to png.
+# (REPORT/index.html) and the JUnit file (REPORT/junit.xml). FORMATS defaults to apng (one animated golden per spec).
 #
 # From the environment:
 #   PICKERREEL_TIMES=0,0.5,1.2   render those moments (`render --times`) instead of every frame
 #   PICKERREEL_ACCEPT=DIR        when the render differs from GOLDENS, or there are no goldens yet, write DIR as
 #                                GOLDENS would be with the render accepted (the artifact a reviewer can commit)
-#   PICKERREEL_ACCEPT_ARTIFACT   the name of that artifact, for the message
+#   PICKERREEL_ACCEPT_ARTIFACT   the name of that artifact, for the messages
+#   PICKERREEL_REPORT_ARTIFACT   the name of the uploaded report artifact, for the messages (annotations and the
+#                                summary then name artifacts and the update: true input, never a path on the runner)
 #   PICKERREEL_UPDATE=true       accept instead of comparing: make GOLDENS equal the render (`compare --update`) and,
 #                                in a git repository, commit the change with a message naming the specs that changed
 #   PICKERREEL_PUSH_BRANCH=NAME  with PICKERREEL_UPDATE, push that commit to NAME on origin
@@ -24,7 +26,7 @@
 #                                A DIR holding anything but folders and regular files is not used (warned).
 #
 # Annotations go to standard output, the summary table to $GITHUB_STEP_SUMMARY and the step's outputs (status, report,
-# accept) to $GITHUB_OUTPUT when they are set.
+# accept) to $GITHUB_OUTPUT when they are set. The accept run's summary lists the goldens accepted and the commit.
 # Exit status: compare's (0 all match, 1 differences, 2 bad input); 1 when there are no goldens yet; 2 when the
 # render itself fails or the folders overlap.
 set -uo pipefail
@@ -34,7 +36,7 @@ if [ $# -lt 5 ]; then
     exit 2
 fi
 tool=$1 specs=$2 goldens=$3 output=$4 report=$5
-formats=${6:-png}
+formats=${6:-apng}
 shift $(($# >= 6 ? 6 : 5))
 times=${PICKERREEL_TIMES:-}
 accept=${PICKERREEL_ACCEPT:-}
@@ -49,6 +51,9 @@ annotate() {
     message=${message//$'\n'/'%0A'}
     echo "::$kind title=PickerReel::$message"
 }
+summarize() { if [ -n "${GITHUB_STEP_SUMMARY:-}" ]; then printf '%s\n' "$@" >>"$GITHUB_STEP_SUMMARY"; fi; }
+# Text from the pull request (folder names, a branch) inside a Markdown code span: backticks and line breaks dropped.
+code_span() { local text=${1//'`'/}; text=${text//$'\n'/ }; printf '`%s`' "${text//$'\r'/ }"; }
 output_value() { if [ -n "${GITHUB_OUTPUT:-}" ]; then echo "$1=$2" >>"$GITHUB_OUTPUT"; fi; }
 finish() {
     output_value status "$1"
@@ -107,6 +112,8 @@ fi
 
 for file in "${files[@]}"; do inside_workspace "the spec" "$file"; done
 
+# Moments are PNG pictures (`render --times`): the default animated golden gives way to them.
+if [ -n "$times" ] && [ "$formats" = apng ]; then formats=png; fi
 rm -rf "$output"
 quiet=(--quiet)
 render_cache=${PICKERREEL_RENDER_CACHE:-}
@@ -156,12 +163,16 @@ if [ "$update" = true ]; then
         annotate error "pickerreel compare --update failed; see the log above"
         finish 2
     fi
-    if ! git rev-parse --is-inside-work-tree >/dev/null 2>&1; then finish 0; fi
+    if ! git rev-parse --is-inside-work-tree >/dev/null 2>&1; then
+        summarize "### PickerReel: goldens accepted" "" "$(code_span "$goldens") now equals the render (not a git repository: nothing committed)."
+        finish 0
+    fi
     git add -A -- "$goldens"
     # The folders under GOLDENS that changed: one per spec (and variant).
     changed=$(git -C "$goldens" diff --cached --name-only --relative | cut -d/ -f1 | sort -u | paste -sd, - | sed 's/,/, /g')
     if [ -z "$changed" ]; then
         annotate notice "the goldens in $goldens already equal the render; nothing to commit"
+        summarize "### PickerReel: nothing to accept" "" "The goldens in $(code_span "$goldens") already equal the render; nothing was committed."
         finish 0
     fi
     identity=()
@@ -175,22 +186,45 @@ if [ "$update" = true ]; then
         finish 2
     fi
     annotate notice "committed the goldens of $changed"
+    commit=$(git rev-parse --short HEAD)
+    # What was accepted, file by file (at most 100 rows), and the commit: the accept run's record for the reviewer.
+    if [ -n "${GITHUB_STEP_SUMMARY:-}" ]; then
+        {
+            printf '### PickerReel: goldens accepted\n\n'
+            names=$(git -C "$goldens" show --name-only --relative --format= HEAD | cut -d/ -f1 | sort -u | while IFS= read -r name; do
+                printf '%s, ' "$(code_span "$name")"
+            done)
+            printf 'Accepted the render as the goldens of %s: %s in %s, committed as %s.\n\n' \
+                "${names%, }" "$files_changed file$([ "$files_changed" -eq 1 ] || echo s)" "$(code_span "$goldens")" "$(code_span "$commit")"
+            printf '| change | golden |\n|---|---|\n'
+            git -C "$goldens" show --name-status --relative --format= HEAD | head -n 100 | while IFS=$'\t' read -r state path rest; do
+                case "$state" in A) state=added ;; D) state=removed ;; M) state=changed ;; R*) state=renamed path=$rest ;; esac
+                printf '| %s | %s |\n' "$state" "$(code_span "$path")"
+            done
+            if [ "$files_changed" -gt 100 ]; then printf '\n…and %s more files.\n' $((files_changed - 100)); fi
+        } >>"$GITHUB_STEP_SUMMARY"
+    fi
     if [ -n "$branch" ]; then
         if ! git push -q origin "HEAD:refs/heads/$branch"; then
             annotate error "could not push the new goldens to $branch; see the log above"
+            summarize "" "**Not pushed:** the push of $(code_span "$commit") to $(code_span "$branch") failed; see the log."
             finish 2
         fi
         echo "Pushed the goldens of $changed to $branch."
+        summarize "" "Pushed $(code_span "$commit") to $(code_span "$branch")."
     fi
     finish 0
 fi
 
 if ! has_goldens; then
     write_accepted
-    where=${PICKERREEL_ACCEPT_ARTIFACT:+download the artifact $PICKERREEL_ACCEPT_ARTIFACT and commit its contents as $goldens}
-    where=${where:-run \`pickerreel compare $goldens $output --update\` and commit $goldens}
     specs_rendered="${#files[@]} spec$([ ${#files[@]} -eq 1 ] || echo s)"
-    message="no goldens in $goldens yet: $specs_rendered rendered into $output. To accept them, run this workflow with update: true (docs/ci.md), or $where."
+    # In the Action the render is on the runner, out of a reviewer's reach: the message names the artifact instead.
+    if [ -n "${PICKERREEL_ACCEPT_ARTIFACT:-}" ]; then
+        message="no goldens in $goldens yet for the $specs_rendered rendered. To accept them, run this workflow with update: true or comment /pickerreel accept (docs/ci.md), or download the artifact $PICKERREEL_ACCEPT_ARTIFACT and commit its contents as $goldens."
+    else
+        message="no goldens in $goldens yet: $specs_rendered rendered into $output. To accept them, run \`pickerreel compare $goldens $output --update\` and commit $goldens."
+    fi
     annotate error "$message"
     if [ -n "${GITHUB_STEP_SUMMARY:-}" ]; then printf '### PickerReel: no goldens yet\n\n%s\n' "$message" >>"$GITHUB_STEP_SUMMARY"; fi
     finish 1

@@ -35,8 +35,8 @@ public func assertPickerSnapshot(
     return try assertion.run(spec: spec, file: nil, variants: variants)
 }
 
-/// Reads the spec at `specFile` (absolute, or relative to the working directory) as `pickerreel` reads it and checks
-/// its animation against the one animated golden for `name`, as `assertPickerSnapshot(of:as:named:)` does.
+/// Reads the spec at `specFile` (absolute, or relative to the folder of the test file that calls this) as
+/// `pickerreel` reads it and checks its animation against the one animated golden for `name`, as `assertPickerSnapshot(of:as:named:)` does.
 ///
 /// Throws `SnapshotFailure` also when the file cannot be read or is not a valid spec, with the decoder's message.
 @discardableResult
@@ -54,10 +54,11 @@ public func assertPickerSnapshot(
     line: UInt = #line,
     column: UInt = #column
 ) throws(SnapshotFailure) -> SnapshotOutcome {
-    let spec = try SnapshotAssertion.spec(atPath: specFile, name: name)
+    let path = SnapshotAssertion.specPath(specFile, besideTestFile: "\(filePath)")
+    let spec = try SnapshotAssertion.spec(atPath: path, name: name)
     var assertion = SnapshotAssertion(
         name: name, times: [0], tolerance: tolerance, settings: settings, snapshotDirectory: snapshotDirectory, record: record,
         location: SnapshotReporter.Location(fileID: fileID, filePath: filePath, line: line, column: column))
     assertion.kind = kind
-    return try assertion.run(spec: spec, file: specFile, variants: variants)
+    return try assertion.run(spec: spec, file: path, variants: variants)
 }

@@ -40,8 +40,9 @@ public func assertPickerSnapshot(
     ).run(spec: spec, file: nil, variants: variants)
 }
 
-/// Reads the spec at `specFile` (absolute, or relative to the working directory) as `pickerreel` reads it and checks
-/// its frames at `times` against the goldens for `name`, as `assertPickerSnapshot(of:at:named:)` does.
+/// Reads the spec at `specFile` (absolute, or relative to the folder of the test file that calls this, as the
+/// goldens are) as `pickerreel` reads it and checks its frames at `times` against the goldens for `name`, as
+/// `assertPickerSnapshot(of:at:named:)` does.
 ///
 /// Throws `SnapshotFailure` also when the file cannot be read or is not a valid spec, with the decoder's message.
 @discardableResult
@@ -59,11 +60,12 @@ public func assertPickerSnapshot(
     line: UInt = #line,
     column: UInt = #column
 ) throws(SnapshotFailure) -> SnapshotOutcome {
-    let spec = try SnapshotAssertion.spec(atPath: specFile, name: name)
+    let path = SnapshotAssertion.specPath(specFile, besideTestFile: "\(filePath)")
+    let spec = try SnapshotAssertion.spec(atPath: path, name: name)
     return try SnapshotAssertion(
         name: name, times: times, tolerance: tolerance, settings: settings, snapshotDirectory: snapshotDirectory, record: record,
         location: SnapshotReporter.Location(fileID: fileID, filePath: filePath, line: line, column: column)
-    ).run(spec: spec, file: specFile, variants: variants)
+    ).run(spec: spec, file: path, variants: variants)
 }
 
 /// The settings of one call, carried out over the spec's variants.
@@ -79,6 +81,21 @@ struct SnapshotAssertion {
     var kind: SnapshotKind?
     /// Where `PICKERREEL_RECORD` and `RECORD_SNAPSHOTS` are read.
     var environment = ProcessInfo.processInfo.environment
+
+    /// `specFile` as a path to open: as it is when absolute, else in the folder of `testFile` (`#filePath`), where
+    /// swift-snapshot-testing also looks, so a test finds its spec whatever the working directory.
+    static func specPath(_ specFile: String, besideTestFile testFile: String) -> String {
+        guard !specFile.hasPrefix("/"), let slash = testFile.lastIndex(of: "/") else { return specFile }
+        return String(testFile[...slash]) + specFile
+    }
+
+    /// The path of the file URL `specFile`; throws `SnapshotFailure` for a URL of another scheme (`https:`).
+    static func specPath(_ specFile: URL, name: String) throws(SnapshotFailure) -> String {
+        guard specFile.isFileURL else {
+            throw SnapshotFailure(.invalidRequest(name: name, reason: "the spec \(specFile.absoluteString) is not a file URL"))
+        }
+        return specFile.path
+    }
 
     /// The spec file at `path`, read as `pickerreel` reads it; throws `SnapshotFailure` with the decoder's message
     /// for a file that cannot be read or is not a valid spec.

@@ -97,7 +97,7 @@ struct ReportTests {
         #expect(lines.count == 4)
         #expect(
             lines[3]
-                == "::error file=goldens/spec/a.png,title=pickerreel compare%3A spec::spec: 1 of 2 files differs, first at a.png, largest 3 pixels at a.png; diffs in diffs/spec"
+                == "::error file=goldens/spec/a.png,title=pickerreel compare%3A spec::spec: 1 of 2 files differs, first at a.png, largest 3 pixels at a.png; diffs in diffs/spec. to accept: pickerreel compare goldens out --update"
         )
         #expect(
             lines[2].hasPrefix(
@@ -120,7 +120,7 @@ struct ReportTests {
                 "::error file=out/x.png,title=pickerreel compare%3A spec-08::spec-08: 3 of 3 frames differ (3 added), first at frame 0"))
         #expect(
             lines[9]
-                == "::error title=pickerreel compare%3A 6 more::6 more do not match: spec-09, spec-10, spec-11, spec-12, spec-13, spec-14 (see the step summary or the HTML report)"
+                == "::error title=pickerreel compare%3A 6 more::6 more do not match: spec-09, spec-10, spec-11, spec-12, spec-13, spec-14 (see the step summary or the HTML report). to accept: pickerreel compare goldens out --update"
         )
     }
 

@@ -68,7 +68,7 @@ struct ActionWorld {
         for folder in [workspace, cache, artifacts] {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         }
-        try makeDesignSystem(in: workspace, goldens: goldens)
+        try makeDesignSystem(in: workspace, goldens: goldens, formats: "apng")
         try git(["init", "-q", "-b", "main"])
         try git(["add", "-A"])
         try git(["commit", "-q", "-m", "Specs and goldens"])
@@ -129,8 +129,8 @@ struct ActionWorld {
 }
 
 /// Writes two small specs into `folder` as a design-system repository holds them, specs/period.json (grey
-/// highlight) and specs/units.json (green), and with `goldens` approves a render of them as goldens/.
-func makeDesignSystem(in folder: URL, goldens: Bool = true) throws {
+/// highlight) and specs/units.json (green), and with `goldens` approves a render of them in `formats` as goldens/.
+func makeDesignSystem(in folder: URL, goldens: Bool = true, formats: String = "png") throws {
     let specs = folder.appendingPathComponent("specs")
     try FileManager.default.createDirectory(at: specs, withIntermediateDirectories: true)
     for (name, color) in [("period", "gray"), ("units", "green")] {
@@ -140,7 +140,8 @@ func makeDesignSystem(in folder: URL, goldens: Bool = true) throws {
         ).write(to: specs.appendingPathComponent("\(name).json"))
     }
     if goldens {
-        let approve = try runTool(["render", "specs/period.json", "specs/units.json", "-o", "goldens", "-q"], in: folder)
+        let approve = try runTool(
+            ["render", "specs/period.json", "specs/units.json", "-o", "goldens", "--format", formats, "-q"], in: folder)
         try #require(approve.status == 0, "\(approve.stderr)")
     }
 }

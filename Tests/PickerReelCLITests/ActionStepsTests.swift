@@ -41,7 +41,10 @@ struct ActionStepsTests {
         let accepted = try #require(world.artifact(name + "-goldens", run: 1), "\(world.artifactNames(run: 1))")
         #expect(try pngFiles(in: accepted) == pngFiles(in: world.workspace.appendingPathComponent("goldens")))
         let fresh = world.root.appendingPathComponent("fresh")
-        #expect(try runTool(["render", "specs/period.json", "specs/units.json", "-o", fresh.path, "-q"], in: world.workspace).status == 0)
+        #expect(
+            try runTool(
+                ["render", "specs/period.json", "specs/units.json", "-o", fresh.path, "--format", "apng", "-q"], in: world.workspace
+            ).status == 0)
         let check = try runTool(["compare", accepted.path, fresh.path])
         #expect(check.status == 0, "\(check.stdout)")
     }
@@ -77,7 +80,7 @@ struct ActionStepsTests {
         for name in names { #expect(world.artifact(name, run: 1) != nil, "\(world.artifactNames(run: 1))") }
         // The second use asked for the rendered files too, as an artifact of their own.
         let renders = try #require(world.artifact(names[1] + "-renders", run: 1), "\(world.artifactNames(run: 1))")
-        #expect(FileManager.default.fileExists(atPath: renders.appendingPathComponent("units/frame-0000.png").path))
+        #expect(FileManager.default.fileExists(atPath: renders.appendingPathComponent("units/units.png").path))
         #expect(world.artifact(names[0] + "-renders", run: 1) == nil)
         // A name given as an input is used as it is.
         let named = try world.run([["artifact-name": "pictures-shard-2"]])
@@ -111,7 +114,10 @@ struct ActionStepsTests {
         // What it rendered, laid out exactly as the goldens folder.
         let accepted = try #require(world.artifact(name + "-goldens", run: 1), "\(world.artifactNames(run: 1))")
         let fresh = world.root.appendingPathComponent("fresh")
-        #expect(try runTool(["render", "specs/period.json", "specs/units.json", "-o", fresh.path, "-q"], in: world.workspace).status == 0)
+        #expect(
+            try runTool(
+                ["render", "specs/period.json", "specs/units.json", "-o", fresh.path, "--format", "apng", "-q"], in: world.workspace
+            ).status == 0)
         #expect(try pngFiles(in: accepted) == pngFiles(in: fresh))
         #expect(try runTool(["compare", accepted.path, fresh.path]).status == 0)
     }
@@ -139,7 +145,9 @@ struct ActionStepsTests {
         let check = world.root.appendingPathComponent("check")
         try world.git(["clone", "-q", "-b", "feature", origin.path, check.path], in: world.root)
         let fresh = world.root.appendingPathComponent("fresh")
-        #expect(try runTool(["render", "specs/period.json", "specs/units.json", "-o", fresh.path, "-q"], in: check).status == 0)
+        #expect(
+            try runTool(["render", "specs/period.json", "specs/units.json", "-o", fresh.path, "--format", "apng", "-q"], in: check).status
+                == 0)
         #expect(try runTool(["compare", check.appendingPathComponent("goldens").path, fresh.path]).status == 0)
 
         // Run from workflow_dispatch on the branch: it pushes to the branch it ran on; nothing changed, no commit.

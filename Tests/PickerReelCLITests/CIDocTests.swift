@@ -44,13 +44,13 @@ struct CIDocTests {
         try write("period", color: "gray")
         try write("units", color: "green")
         let specs = ["design-system/pickers/period.json", "design-system/pickers/units.json"]
-        #expect(try runTool(["render"] + specs + ["-o", "design-system/goldens", "-q"], in: repo).status == 0)
+        #expect(try runTool(["render"] + specs + ["-o", "design-system/goldens", "--format", "apng", "-q"], in: repo).status == 0)
         try shell("git init -q -b main && git add -A && git commit -q -m 'Pickers and goldens'", in: repo)
 
         /// The goldens equal a render of the specs as they are now.
         func goldensMatch() throws -> Bool {
             let fresh = try temporaryFolder()
-            #expect(try runTool(["render"] + specs + ["-o", fresh.path, "-q"], in: repo).status == 0)
+            #expect(try runTool(["render"] + specs + ["-o", fresh.path, "--format", "apng", "-q"], in: repo).status == 0)
             return try runTool(["compare", "design-system/goldens", fresh.path], in: repo).status == 0
         }
 

@@ -296,13 +296,14 @@ struct AssertSnapshotTests {
     }
 
     /// Inside a Swift Testing test, the issue really is recorded (here as a known issue, so this test passes).
-    @Test func aMismatchRecordsAnIssueOfTheRunningTest() throws {
+    @Test("Expected known issue: a mismatch records an issue of the running test")
+    func aMismatchRecordsAnIssueOfTheRunningTest() throws {
         let folder = try SnapshotFolder()
         var spec = try fixtureSpec("seed-demo")
         try record(spec, in: folder, at: [0])
         spec.style.highlight.color = .teal
         var outcome: SnapshotOutcome?
-        try withKnownIssue {
+        try withKnownIssue("Expected, not a failure: this test checks that a mismatch records this issue") {
             outcome = try assertPickerSnapshot(of: spec, at: [0], named: folder.name, snapshotDirectory: folder.path)
         } matching: { issue in
             issue.description.contains("does not match at 0.000s") && issue.sourceLocation?.fileID == #fileID

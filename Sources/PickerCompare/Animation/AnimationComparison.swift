@@ -69,6 +69,30 @@ public struct AnimationComparison: Equatable, Sendable {
         return parts.joined(separator: "; ")
     }
 
+    /// The review line of an animated golden, in moments as a folder of frames speaks in frames.
+    ///
+    /// Such as `34 of 34 moments differ, first at 0 s, largest 227 pixels at 0.567 s`, after the timing change when
+    /// there is one, or `all 34 moments match`. The summary, the annotations, the text report and the HTML report's
+    /// cards all use it.
+    public var reviewLine: String {
+        let count = ReportWording.grouped(momentCount)
+        var parts: [String] = []
+        if let timingChange { parts.append(timingChange) }
+        guard let first = differingMoments.first, let largest else {
+            parts.append(momentCount == 1 ? "the 1 moment matches" : "all \(count) moments match")
+            return parts.joined(separator: "; ")
+        }
+        let differing = differingMoments.count
+        var line =
+            "\(ReportWording.grouped(differing)) of \(count) \(momentCount == 1 ? "moment" : "moments") \(differing == 1 ? "differs" : "differ")"
+        line += ", first at \(Self.time(first.time))"
+        line +=
+            ", largest \(ReportWording.grouped(largest.pixels.differentPixels)) \(largest.pixels.differentPixels == 1 ? "pixel" : "pixels")"
+        line += " at \(Self.time(largest.time))"
+        parts.append(line)
+        return parts.joined(separator: "; ")
+    }
+
     /// How many differing moments a finding names before `…`.
     static let listedMoments = 8
 

@@ -20,7 +20,9 @@ public enum GitHubReport {
     ///
     /// The file is the first differing golden of the folder when there is one (it is the one committed), else the
     /// actual picture.
-    public static func annotations(_ summary: ComparisonSummary) -> String {
+    /// Each ends with `advice`'s line: where the report is and how to accept (never a path on the runner in the
+    /// Action).
+    public static func annotations(_ summary: ComparisonSummary, advice: AcceptAdvice = AcceptAdvice()) -> String {
         let units = ReviewUnit.units(summary).filter { !$0.matches }
         let shown = units.count > annotationLimit ? units.prefix(annotationLimit - 1) : units[...]
         // What explains every difference below comes first, as a warning: it is not a failure of its own.
@@ -32,12 +34,14 @@ public enum GitHubReport {
             command("warning", properties: [("title", "pickerreel merge-reports: reports disagree")], message: $0)
         }.joined()
         text += shown.map { unit in
-            command("error", properties: [("file", unit.location), ("title", "pickerreel compare: \(unit.title)")], message: unit.message)
+            command(
+                "error", properties: [("file", unit.location), ("title", "pickerreel compare: \(unit.title)")],
+                message: (advice.isAction ? "\(unit.title): \(unit.finding)" : unit.message) + ". " + advice.line(summary))
         }.joined()
         let rest = units.dropFirst(shown.count)
         if !rest.isEmpty {
             let names = rest.prefix(20).map(\.title).joined(separator: ", ") + (rest.count > 20 ? ", …" : "")
-            let message = "\(rest.count) more do not match: \(names) (see the step summary or the HTML report)"
+            let message = "\(rest.count) more do not match: \(names) (see the step summary or the HTML report). " + advice.line(summary)
             text += command("error", properties: [("title", "pickerreel compare: \(rest.count) more")], message: message)
         }
         return text
@@ -46,7 +50,11 @@ public enum GitHubReport {
     /// The step summary: a heading with the verdict, the roots, and a table with a row per spec folder that does
     /// not match (and per file at the top of the trees), at most `limit` bytes of UTF-8 (rows that do not fit are
     /// counted in a closing line instead).
-    public static func stepSummary(_ summary: ComparisonSummary, limit: Int = summaryLimit) -> String {
+    ///
+    /// Below the roots, when anything does not match, one line names the spec folders that differ, where the report
+    /// is and how to accept (`advice`).
+    public static func stepSummary(_ summary: ComparisonSummary, limit: Int = summaryLimit, advice: AcceptAdvice = AcceptAdvice()) -> String
+    {
         let verdict = summary.status == .nothingCompared ? "Nothing compared: no PNG files on either side." : ReportWording.verdict(summary)
         var text = "### pickerreel compare: \(markdown(verdict))\n\n"
         text += "EXPECTED \(code(summary.expected)), ACTUAL \(code(summary.actual))\n\n"
@@ -54,6 +62,9 @@ public enum GitHubReport {
         for line in ReportWording.disagreements(summary) { text += "**\(markdown(line))**\n\n" }
         let differing = ReviewUnit.units(summary).filter { !$0.matches }
         guard !differing.isEmpty else { return String(decoding: Array(text.utf8.prefix(limit)), as: UTF8.self) }
+        let names = differing.prefix(20).map { code($0.title) }.joined(separator: ", ") + (differing.count > 20 ? ", …" : "")
+        let count = differing.count == 1 ? "1 spec folder differs" : "\(ReportWording.grouped(differing.count)) spec folders differ"
+        text += "**What to do:** \(count): \(names); \(markdown(advice.line(summary))).\n\n"
         text += "| spec | finding |\n|---|---|\n"
         var shown = 0
         for unit in differing {

@@ -20,13 +20,18 @@ public enum HTMLReport {
     /// Throws `CompareError` when `folder` is or is inside EXPECTED or ACTUAL, or when a folder or file cannot be
     /// written or a picture cannot be read or copied.
     @discardableResult
-    public static func write(_ summary: ComparisonSummary, to folder: String) throws(CompareError) -> String {
+    ///
+    /// When anything does not match, the page says how to accept exactly what it shows (`advice`): the `--update`
+    /// command, and in the GitHub Action its `update: true` input.
+    public static func write(_ summary: ComparisonSummary, to folder: String, advice: AcceptAdvice = AcceptAdvice()) throws(CompareError)
+        -> String
+    {
         try FolderComparison.refuseOverwriting(inputs: [summary.expected, summary.actual], with: folder, what: "HTML report")
         var shown: [ShownSpec] = []
         for spec in ChangedSpec.changed(in: summary.files) {
             shown.append(try copyPictures(of: spec, into: folder))
         }
-        let page = HTMLReportPage.document(summary, specs: shown)
+        let page = HTMLReportPage.document(summary, specs: shown, advice: advice)
         let path = FilePath.join(folder, "index.html")
         do {
             try AtomicFile.write(Array(page.utf8), to: path)

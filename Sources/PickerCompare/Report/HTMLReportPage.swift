@@ -5,7 +5,7 @@ import PickerKit
 enum HTMLReportPage {
     typealias ShownSpec = HTMLReport.ShownSpec
 
-    static func document(_ summary: ComparisonSummary, specs: [ShownSpec]) -> String {
+    static func document(_ summary: ComparisonSummary, specs: [ShownSpec], advice: AcceptAdvice = AcceptAdvice()) -> String {
         let html = HTMLReport.html
         let counts = [
             ("files", summary.files.count), ("match", summary.count(.match)), ("differs", summary.count(.differs)),
@@ -27,7 +27,7 @@ enum HTMLReportPage {
             <p class="verdict \(summary.status.rawValue)" id="verdict">\(html(ReportWording.verdict(summary)))</p>
             \(ReportWording.environment(summary).map { #"<p class="environment" id="environment">\#(html($0))</p>"# } ?? "")\(disagreements(summary))
             <p class="roots">EXPECTED <code>\(html(summary.expected))</code>, ACTUAL <code>\(html(summary.actual))</code></p>
-            <table class="summary" id="summary"><tbody><tr>\(countCells)</tr></tbody></table>
+            \(accept(summary, advice))<table class="summary" id="summary"><tbody><tr>\(countCells)</tr></tbody></table>
             </header>
             \(specs.isEmpty ? "" : toolbar(specs))
             <div class="grid" id="grid"></div>
@@ -40,6 +40,18 @@ enum HTMLReportPage {
             </body></html>
 
             """
+    }
+
+    /// How to accept what the page shows, when anything does not match: the command, and the Action's input.
+    static func accept(_ summary: ComparisonSummary, _ advice: AcceptAdvice) -> String {
+        guard summary.status == .differences else { return "" }
+        let html = HTMLReport.html
+        var text = #"<p class="accept" id="accept">To accept what this report shows as the goldens: <code>"#
+        text += html(AcceptAdvice.acceptCommand(summary)) + "</code>"
+        text +=
+            advice.isAction
+            ? "; in the GitHub Action, run the workflow with <code>update: true</code> or comment <code>/pickerreel accept</code>" : ""
+        return text + ".</p>\n"
     }
 
     /// The disagreements of merged reports, a paragraph each, after the environment line; empty when none.

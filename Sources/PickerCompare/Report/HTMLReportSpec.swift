@@ -140,6 +140,7 @@ extension HTMLReport {
 
         /// The card's line, such as `95 of 95 frames differ, first at 0.000 s, largest 55 pixels at 0.633 s`.
         var finding: String {
+            if frames.count == 1, let animation = frames[0].animation, case .compared = frames[0].outcome { return animation.reviewLine }
             let count = differing.count
             var parts = [
                 "\(ReportWording.grouped(count)) of \(ReportWording.grouped(frames.count)) \(frames.count == 1 ? "frame" : "frames") \(count == 1 ? "differs" : "differ")"

@@ -65,6 +65,8 @@ public struct SpecGroup: Equatable, Sendable {
     /// The one-line finding for the group, without its name, such as `95 of 95 frames differ, first at frame 0,
     /// largest 55 pixels at frame 19`, or `all 95 frames match`.
     public var finding: String {
+        // One animated golden (APNG or WebP) compared in time speaks in moments, as frames do in frames.
+        if files.count == 1, let animation = files[0].animation, case .compared = files[0].outcome { return animation.reviewLine }
         let unit = isFrames ? "frames" : "files"
         let differing = differingFiles
         guard let first = differing.first else {

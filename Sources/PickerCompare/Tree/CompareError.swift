@@ -9,6 +9,8 @@ import PickerRender
 public struct CompareError: Error, Equatable, Sendable, CustomStringConvertible {
     enum Representation: Equatable, Sendable {
         case notFound(path: String)
+        /// EXPECTED is not there but ACTUAL is: no goldens yet.
+        case noExpected(path: String, actual: String)
         case notFileOrFolder(path: String, reason: String)
         case unreadable(path: String, error: RenderError)
         case mixedKinds(folder: String, file: String)
@@ -35,7 +37,8 @@ public struct CompareError: Error, Equatable, Sendable, CustomStringConvertible 
     /// The path of the file or folder at fault.
     public var path: String {
         switch representation {
-        case .notFound(let path), .notFileOrFolder(let path, _), .unreadable(let path, _), .cannotList(let path, _),
+        case .notFound(let path), .noExpected(let path, _), .notFileOrFolder(let path, _), .unreadable(let path, _),
+            .cannotList(let path, _),
             .cannotWrite(let path, _, _), .overwritesInput(let path, _), .updateFailed(let path, _, _), .animated(let path),
             .linkLeavesTree(let path, _), .unfinishedSwitch(let path), .foreignJournal(let path, _), .nameNotUTF8(let path),
             .notAnimation(let path, _),
@@ -51,6 +54,9 @@ public struct CompareError: Error, Equatable, Sendable, CustomStringConvertible 
         switch representation {
         case .notFound(let path):
             return "\(path): no such file or folder"
+        case .noExpected(let path, let actual):
+            return
+                "\(path): no such file or folder, so there are no goldens yet; to make them from \(actual), run `pickerreel compare \(path) \(actual) --update`"
         case .notFileOrFolder(let path, let reason):
             return "\(path): \(reason)"
         case .unreadable(let path, let error):

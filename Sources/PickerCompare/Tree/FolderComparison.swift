@@ -50,9 +50,20 @@ public struct FolderComparison: Sendable {
         return try comparison.compareShared(expected: expected, actual: actual, allowsMissingExpected: allowsMissingExpected)
     }
 
+    /// True when something is at `path` (looked at, not opened), so a missing EXPECTED can be made from it.
+    private static func isThere(_ path: String) -> Bool {
+        if case .missing = FileKind.of(path) { return false }
+        return true
+    }
+
     /// `compare`, with `sharedMemory` set.
     private func compareShared(expected: String, actual: String, allowsMissingExpected: Bool) throws(CompareError) -> ComparisonSummary {
-        let expectedInput = try CompareInput.resolve(expected, allowsAbsent: allowsMissingExpected)
+        let expectedInput: CompareInput
+        do {
+            expectedInput = try CompareInput.resolve(expected, allowsAbsent: allowsMissingExpected)
+        } catch  where error.representation == .notFound(path: expected) && Self.isThere(actual) {
+            throw CompareError(.noExpected(path: expected, actual: actual))
+        }
         let actualInput = try CompareInput.resolve(actual)
         let present = expectedInput == .absent(path: expected) ? nil : expected
         let files: [FileComparison]

@@ -54,6 +54,13 @@ extension SpecDecoder {
                     .unknownKey(key, suggestion: FieldReader.closestKey(to: key, in: ["spring", "bezier"]), known: ["spring", "bezier"]))
             }
             throw reader.failure(path, .expected(expected, found: value.kindDescription))
+        case .string(let text):
+            // `easeinout`, `ease-in-out`, `EaseInOut`: the name as SwiftUI spells it.
+            let names = ["linear", "easeIn", "easeOut", "easeInOut", "spring"]
+            let folded = text.count <= 64 ? text.replacingScalars(["-": "", "_": "", " ": ""]) : text
+            let guess = Suggestion.closest(to: folded, in: names, maximumDistance: text.count <= 64 ? 2 : 0)
+            let hint = guess.map { " (did you mean \"\($0)\"?)" } ?? ""
+            throw reader.failure(path, .expected(expected, found: value.kindDescription + hint))
         default:
             throw reader.failure(path, .expected(expected, found: value.kindDescription))
         }

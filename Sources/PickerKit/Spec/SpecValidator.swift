@@ -242,7 +242,7 @@ struct SpecValidator {
 
     private func validateColor(_ color: PickerColor, at path: JSONPath) throws(SpecError) {
         if case .invalid(let text) = color.value {
-            throw failure(path, .expected(SpecExpectation.color, found: Self.found(text)))
+            throw failure(path, .expected(SpecExpectation.color, found: Self.found(text) + ColorNameSuggestion.hint(for: text)))
         }
     }
 

@@ -62,8 +62,16 @@ func parseArguments(_ arguments: [String], options: [OptionDefinition], command:
             inlineValue = String(argument[argument.index(after: equals)...])
         }
         guard let option = options.first(where: { $0.name == name || $0.short == name }) else {
-            let guess = Suggestion.closest(to: name, in: options.map(\.name) + ["--help"], maximumDistance: 3)
-            let hint = guess.map { " (did you mean '\($0)'?)" } ?? ""
+            let hint: String
+            if let field = specFieldOptions[name] {
+                hint = " (\(field) is set in the spec, not on the command line)"
+            } else {
+                // At most one edit in three: `--fromat` is `--format`, but `--fps` is not `--crf`.
+                let word = name.drop { $0 == "-" }
+                let guess = Suggestion.closest(
+                    to: name, in: options.map(\.name) + ["--help"], maximumDistance: max(1, (word.count + 1) / 3))
+                hint = guess.map { " (did you mean '\($0)'?)" } ?? ""
+            }
             throw UsageError(command: command, message: "unknown option '\(name)'\(hint)")
         }
         if !option.repeatable, parsed.values[option.name] != nil || parsed.flags.contains(option.name) {
@@ -113,3 +121,6 @@ func usageText(command: String, operands: String, summary: String, options: [Opt
     }
     return lines.joined(separator: "\n") + "\n"
 }
+
+/// Options users try that are fields of the spec instead, and the field to set.
+let specFieldOptions = ["--fps": "output.fps", "--scale": "output.scale", "--loop": "output.loop", "--duration": "animation.duration"]

@@ -119,12 +119,12 @@ extension CompareCommand {
             case .junit(let path):
                 try write(JUnitReport.xml(summary), to: path, what: "JUnit report")
             case .github:
-                console.out(GitHubReport.annotations(summary))
+                console.out(GitHubReport.annotations(summary, advice: AcceptAdvice(environment: environment)))
                 if let summaryFile = environment["GITHUB_STEP_SUMMARY"], !summaryFile.isEmpty {
-                    try append(GitHubReport.stepSummary(summary), to: summaryFile)
+                    try append(GitHubReport.stepSummary(summary, advice: AcceptAdvice(environment: environment)), to: summaryFile)
                 }
             case .html(let folder):
-                try HTMLReport.write(summary, to: folder)
+                try HTMLReport.write(summary, to: folder, advice: AcceptAdvice(environment: environment))
             }
         }
         if textWanted {

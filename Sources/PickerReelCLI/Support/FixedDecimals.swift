@@ -12,5 +12,6 @@ func fixedDecimals(_ value: Double, digits: Int) -> String {
     let format = "%.\(max(0, digits))f"
     _ = withVaList([value]) { arguments in buffer.withUnsafeMutableBufferPointer { vsnprintf($0.baseAddress, $0.count, format, arguments) }
     }
-    return String(cString: buffer)
+    // Not String(cString:) on the array: deprecated, and the release build printed its warning (issue 37).
+    return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
 }

@@ -15,12 +15,12 @@ let package = Package(
         .systemLibrary(
             name: "CPickerCairo",
             pkgConfig: "cairo",
-            providers: [.apt(["libcairo2-dev"]), .brew(["cairo"])]
+            providers: [.apt(["libcairo2-dev"])]
         ),
         .systemLibrary(
             name: "CPickerPango",
             pkgConfig: "pangocairo",
-            providers: [.apt(["libpango1.0-dev"]), .brew(["pango"])]
+            providers: [.apt(["libpango1.0-dev"])]
         ),
         // giflib writes GIF, libimagequant chooses its palettes; libwebp, libwebpmux (WebPAnimEncoder) and libwebpdemux
         // (WebPAnimDecoder, for compare) write and read animated WebP. Linked: loading them (and libgomp) costs every
@@ -29,24 +29,24 @@ let package = Package(
         .systemLibrary(
             name: "CPickerGIF",
             pkgConfig: "libgif",
-            providers: [.apt(["libgif-dev"]), .brew(["giflib"])]
+            providers: [.apt(["libgif-dev"])]
         ),
         .systemLibrary(
             name: "CPickerImageQuant",
             pkgConfig: "imagequant",
-            providers: [.apt(["libimagequant-dev"]), .brew(["libimagequant"])]
+            providers: [.apt(["libimagequant-dev"])]
         ),
         .systemLibrary(
             name: "CPickerWebP",
             pkgConfig: "libwebpmux",
-            providers: [.apt(["libwebp-dev"]), .brew(["webp"])]
+            providers: [.apt(["libwebp-dev"])]
         ),
         // librsvg draws SVG icons and images as vectors into the same cairo context as everything else. No pkgConfig:
         // its libraries would be linked, and loading them costs every process ~1.8 ms; the shim declares what it uses
         // and opens the library with dlopen for the first SVG document.
         .systemLibrary(
             name: "CPickerRSVG",
-            providers: [.apt(["librsvg2-dev"]), .brew(["librsvg"])]
+            providers: [.apt(["librsvg2-dev"])]
         ),
         // zlib compresses the rows of a PNG frame that changed, as pieces that end with a full flush, so the static
         // rows' compressed bytes can be reused around them.
@@ -56,26 +56,26 @@ let package = Package(
         .systemLibrary(
             name: "CPickerZlib",
             pkgConfig: "zlib",
-            providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]
+            providers: [.apt(["zlib1g-dev"])]
         ),
         // Nettle's SHA-256 (with the CPU's SHA instructions where it has them) digests the spec, its files and every
         // output file for the render manifest, and finds equal and renamed files in compare.
         .systemLibrary(
             name: "CPickerNettle",
             pkgConfig: "nettle",
-            providers: [.apt(["nettle-dev"]), .brew(["nettle"])]
+            providers: [.apt(["nettle-dev"])]
         ),
         // libpng (which cairo loads anyway) reads PNG files for compare and snapshots: every kind, as straight RGBA.
         .systemLibrary(
             name: "CPickerPNG",
             pkgConfig: "libpng16",
-            providers: [.apt(["libpng-dev"]), .brew(["libpng"])]
+            providers: [.apt(["libpng-dev"])]
         ),
         // libdeflate compresses the PNG frames: several times faster than zlib at a similar ratio.
         .systemLibrary(
             name: "CPickerDeflate",
             pkgConfig: "libdeflate",
-            providers: [.apt(["libdeflate-dev"]), .brew(["libdeflate"])]
+            providers: [.apt(["libdeflate-dev"])]
         ),
         // FFmpeg's libraries encode MP4 (H.264 through libx264) and WebM (VP9 through libvpx) in-process. One module
         // for the three: their headers include each other's, and Swift sees a C declaration only through the one
@@ -85,14 +85,14 @@ let package = Package(
         // (/usr/include/<triple> on Debian).
         .systemLibrary(
             name: "CPickerFFmpeg",
-            providers: [.apt(["libavcodec-dev", "libavformat-dev", "libavutil-dev"]), .brew(["ffmpeg"])]
+            providers: [.apt(["libavcodec-dev", "libavformat-dev", "libavutil-dev"])]
         ),
         // libmicrohttpd serves `pickerreel preview`'s page on 127.0.0.1. No pkgConfig: linked, it and GnuTLS under it
         // would cost every process ~11 ms of loading; the shim opens it with dlopen when a preview starts (the header
         // is on the default include path; its pkg-config name is libmicrohttpd).
         .systemLibrary(
             name: "CPickerMicroHTTPD",
-            providers: [.apt(["libmicrohttpd-dev"]), .brew(["libmicrohttpd"])]
+            providers: [.apt(["libmicrohttpd-dev"])]
         ),
 
         // The model in Swift: spec, colours, geometry, layout, timing curves, springs, timeline, and how numbers are

@@ -1,10 +1,7 @@
 import FoundationEssentials
+import Glibc
 import PickerKit
 import PickerRender
-
-#if canImport(Glibc)
-    import Glibc
-#endif
 
 /// The JSON reports of one compare command's shards (`compare --report json=FILE` on each shard), read as the input
 /// they are, to be merged into the report of one compare over all (`merge-reports`).

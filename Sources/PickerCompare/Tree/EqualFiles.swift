@@ -1,12 +1,7 @@
 import FoundationEssentials
+import Glibc
 import PickerKit
 import PickerRender
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
 
 /// Files that need no decoding: pairs with the same bytes, and files that moved to another name.
 ///

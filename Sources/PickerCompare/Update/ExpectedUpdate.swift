@@ -1,11 +1,6 @@
 import FoundationEssentials
+import Glibc
 import PickerRender
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
 
 /// Accepts the pictures of a comparison: makes EXPECTED equal ACTUAL for every file that does not match, all or
 /// nothing, so a reviewer can take a change with `pickerreel compare --update`.

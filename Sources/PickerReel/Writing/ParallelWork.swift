@@ -1,13 +1,8 @@
 import Dispatch
 import FoundationEssentials
+import Glibc
 import PickerKit
 import Synchronization
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
 
 /// Runs `count` independent jobs on up to `workers` threads and collects the first error of each job, of the type
 /// the jobs throw.

@@ -1,12 +1,7 @@
 import FoundationEssentials
+import Glibc
 import PickerReel
 import Synchronization
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
 
 /// `pickerreel render`: loads the specs, and for each one maps the options onto `Renderer.write`, in parallel.
 struct RenderCommand: Sendable {

@@ -1,10 +1,5 @@
+import Glibc
 import Synchronization
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
 
 /// Cuts the connections that hold a place without asking for anything: each must send a request's whole head
 /// within `seconds` of opening, and the next one within `seconds` of its previous answer, or its socket is shut

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import Glibc
 
 /// Runs `body` on a new POSIX thread that nobody waits for (the signal thread, the preview's watcher and browser
 /// launcher); false when no thread can be made.

@@ -1,6 +1,4 @@
-#if canImport(Glibc)
-    import Glibc
-#endif
+import Glibc
 
 /// `value` with exactly `digits` decimals, as `%.Nf` writes it, for the sizes and times in a message.
 ///

@@ -1,12 +1,7 @@
 import FoundationEssentials
+import Glibc
 import PickerReel
 import Synchronization
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
 
 /// Leaves every output folder whole when the tool is interrupted (SIGINT, SIGTERM, SIGHUP): a folder still being
 /// written is left exactly as it was, and one whose switch had started gets all of its new files.

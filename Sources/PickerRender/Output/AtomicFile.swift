@@ -1,10 +1,5 @@
 import FoundationEssentials
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import Glibc
 
 /// Writes one file so that readers never see half of it: the bytes go to a hidden temporary file in the same
 /// folder, which is then renamed over the destination.

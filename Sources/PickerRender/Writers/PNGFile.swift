@@ -1,11 +1,6 @@
 import FoundationEssentials
+import Glibc
 import PickerKit
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
 
 /// Reads and writes PNG files as `RGBAImage`s.
 package enum PNGFile {

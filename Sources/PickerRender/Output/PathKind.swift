@@ -1,11 +1,7 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import Glibc
 
 /// What is at a path, found with `stat` (links followed) without opening it: how `compare` tells trees from files.
-enum PathKind: Equatable {
+package enum PathKind: Equatable {
     case folder
     case regularFile
     /// Nothing there, or a link to nothing.
@@ -14,7 +10,7 @@ enum PathKind: Equatable {
     case other
 
     /// What `path` is.
-    static func of(_ path: String) -> PathKind {
+    package static func of(_ path: String) -> PathKind {
         var status = stat()
         guard stat(path, &status) == 0 else { return .missing }
         switch status.st_mode & S_IFMT {
@@ -26,13 +22,13 @@ enum PathKind: Equatable {
 
     /// `name` inside `folder`: `folder`, a slash unless it ends with one, and `name`; `name` alone when `folder` is
     /// empty.
-    static func join(_ folder: String, _ name: String) -> String {
+    package static func join(_ folder: String, _ name: String) -> String {
         guard !folder.isEmpty else { return name }
         return folder.hasSuffix("/") ? folder + name : folder + "/" + name
     }
 
     /// The last part of `path` (after its last slash, trailing slashes ignored): `"b.png"` for `"a/b.png"`.
-    static func lastComponent(_ path: String) -> String {
+    package static func lastComponent(_ path: String) -> String {
         var trimmed = Substring(path)
         while trimmed.count > 1, trimmed.hasSuffix("/") { trimmed = trimmed.dropLast() }
         if trimmed == "/" { return "/" }

@@ -8,19 +8,19 @@ import PickerKit
 /// starts a command), then GitHub's own escaping of a command's data (`%25 %0D %0A`) and properties (also
 /// `%3A %2C`); in the step summary, names are Markdown code spans (no link, emphasis or HTML) and other text has
 /// its punctuation backslash-escaped.
-public enum GitHubReport {
+package enum GitHubReport {
     /// The most the step summary takes from one comparison, in bytes.
-    public static let summaryLimit = 64 * 1024
+    package static let summaryLimit = 64 * 1024
 
     /// The most `::error` annotations GitHub shows for one step; beyond them one annotation sums up the rest.
-    public static let annotationLimit = 10
+    package static let annotationLimit = 10
 
     /// One `::error file=…,title=…::message` line per spec folder that does not match (and per file at the top of
     /// the trees), each ending in a newline; at most `annotationLimit`, the last summing up those left over.
     ///
     /// The file is the first differing golden of the folder when there is one (it is the one committed), else the
     /// actual picture.
-    public static func annotations(_ summary: ComparisonSummary) -> String {
+    package static func annotations(_ summary: ComparisonSummary) -> String {
         let units = ReviewUnit.units(summary).filter { !$0.matches }
         let shown = units.count > annotationLimit ? units.prefix(annotationLimit - 1) : units[...]
         // What explains every difference below comes first, as a warning: it is not a failure of its own.
@@ -46,7 +46,7 @@ public enum GitHubReport {
     /// The step summary: a heading with the verdict, the roots, and a table with a row per spec folder that does
     /// not match (and per file at the top of the trees), at most `limit` bytes of UTF-8 (rows that do not fit are
     /// counted in a closing line instead).
-    public static func stepSummary(_ summary: ComparisonSummary, limit: Int = summaryLimit) -> String {
+    package static func stepSummary(_ summary: ComparisonSummary, limit: Int = summaryLimit) -> String {
         let verdict = summary.status == .nothingCompared ? "Nothing compared: no PNG files on either side." : ReportWording.verdict(summary)
         var text = "### pickerreel compare: \(markdown(verdict))\n\n"
         text += "EXPECTED \(code(summary.expected)), ACTUAL \(code(summary.actual))\n\n"

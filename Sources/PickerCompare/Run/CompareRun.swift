@@ -92,10 +92,10 @@ public struct CompareRun: Sendable {
     public var diffPath: String? {
         if let diffPath = options.diffPath { return diffPath }
         for case .html(let folder) in options.reports {
-            let diffs = PathKind.join(folder, "files/diff")
+            let diffs = FilePath.join(folder, "files/diff")
             if PathKind.of(options.actual) == .regularFile {
-                let name = PathKind.lastComponent(PathKind.of(options.expected) == .folder ? options.actual : options.expected)
-                return PathKind.join(diffs, name)
+                let name = FilePath.lastComponent(PathKind.of(options.expected) == .folder ? options.actual : options.expected)
+                return FilePath.join(diffs, name)
             }
             return diffs
         }

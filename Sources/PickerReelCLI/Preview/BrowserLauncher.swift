@@ -19,7 +19,7 @@ enum BrowserLauncher {
             return
         }
         let child = process
-        _ = startDetachedThread {
+        _ = LaneThread.startDetached {
             var status: Int32 = 0
             while waitpid(child, &status, 0) < 0 && errno == EINTR {}
         }

@@ -1,4 +1,5 @@
 import Glibc
+import PickerReel
 import Synchronization
 
 /// Cuts the connections that hold a place without asking for anything: each must send a request's whole head
@@ -60,7 +61,7 @@ final class HeaderDeadline: Sendable {
     /// Starts the thread that cuts late connections; false when no thread could be made.
     func start() -> Bool {
         phase.withLock { $0 = .running }
-        guard startDetachedThread({ [self] in run() }) else {
+        guard LaneThread.startDetached({ [self] in run() }) else {
             phase.withLock { $0 = .stopped }
             return false
         }

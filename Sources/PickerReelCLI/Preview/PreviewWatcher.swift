@@ -29,7 +29,7 @@ final class PreviewWatcher: Sendable {
     /// Starts the thread; false when no thread could be made (the preview then does not reload).
     func start() -> Bool {
         phase.withLock { $0 = .running }
-        guard startDetachedThread({ [self] in run() }) else {
+        guard LaneThread.startDetached({ [self] in run() }) else {
             phase.withLock { $0 = .stopped }
             return false
         }

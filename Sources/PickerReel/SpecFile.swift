@@ -1,13 +1,8 @@
 import FoundationEssentials
+import Glibc
 import PickerKit
 import PickerRender
 import PickerSystem
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
 
 extension PickerSpec {
     /// Reads and validates the spec file at `url`; messages name it as `file` (default: the path as given).

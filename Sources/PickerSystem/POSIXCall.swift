@@ -1,44 +1,24 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import Glibc
 
 /// The C library's `rename`, `read`, `write` and `open` by a name that methods of the same name cannot hide.
 package enum POSIXCall {
     /// `rename(2)`: 0, or -1 with `errno` set.
     package static func rename(_ source: String, _ target: String) -> Int32 {
-        #if canImport(Glibc)
-            Glibc.rename(source, target)
-        #else
-            Darwin.rename(source, target)
-        #endif
+        Glibc.rename(source, target)
     }
 
     /// `write(2)`: the bytes written, or -1 with `errno` set.
     package static func write(_ descriptor: Int32, _ bytes: UnsafeRawPointer?, _ count: Int) -> Int {
-        #if canImport(Glibc)
-            Glibc.write(descriptor, bytes, count)
-        #else
-            Darwin.write(descriptor, bytes, count)
-        #endif
+        Glibc.write(descriptor, bytes, count)
     }
 
     /// `read(2)`: the bytes read (0 at the end), or -1 with `errno` set.
     package static func read(_ descriptor: Int32, _ bytes: UnsafeMutableRawPointer?, _ count: Int) -> Int {
-        #if canImport(Glibc)
-            Glibc.read(descriptor, bytes, count)
-        #else
-            Darwin.read(descriptor, bytes, count)
-        #endif
+        Glibc.read(descriptor, bytes, count)
     }
 
     /// `open(2)` without a mode: a descriptor, or -1 with `errno` set.
     package static func open(_ path: String, _ flags: Int32) -> Int32 {
-        #if canImport(Glibc)
-            Glibc.open(path, flags)
-        #else
-            Darwin.open(path, flags)
-        #endif
+        Glibc.open(path, flags)
     }
 }

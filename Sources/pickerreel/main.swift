@@ -1,12 +1,7 @@
 import FoundationEssentials
+import Glibc
 import PickerReel
 import PickerReelCLI
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
 
 // A thin entry point: everything lives in PickerReelCLI so tests can call it.
 StandardDescriptors.reserveClosed()

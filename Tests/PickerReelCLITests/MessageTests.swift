@@ -1,4 +1,5 @@
 import Foundation
+import PickerKit
 import TestSupport
 import Testing
 
@@ -84,7 +85,7 @@ struct MessageTests {
         (3.0, 0, "3"), (-1.26, 1, "-1.3"), (-0.001, 2, "-0.00"), (12.345678, 3, "12.346"),
     ])
     func fixedDecimalsWriteWhatPrintfWrites(value: Double, digits: Int, expected: String) {
-        #expect(fixedDecimals(value, digits: digits) == expected)
+        #expect(NumberText.fixed(value, digits: digits) == expected)
         #expect(String(format: "%.\(digits)f", value) == expected)
     }
 

@@ -6,10 +6,10 @@ import Testing
 /// package's would, and it declares nothing public of its own.
 @Suite("Public API only")
 struct PublicAPIOnlyTests {
-    /// The tool's sources type-check against the built library modules as another package's sources would (a
-    /// `-package-name` of their own), so that no `package` declaration of the library is visible to them: everything
-    /// the tool calls, a user can call too.
-    @Test func theToolCompilesAgainstThePublicLibraryAlone() throws {
+    /// The tool's sources type-check against the built library modules as a module of this package, without
+    /// `@testable` or internal imports: the tool calls the library's public declarations, and the `package` ones
+    /// (plumbing such as `PlainText` or `LinkedPath`, kept out of the public surface a user sees), never its internals.
+    @Test func theToolCompilesAgainstThePublicAndPackageLibrary() throws {
         let sources = try Self.toolSources()
         #expect(sources.count > 20)
         let run = try runProgram(Self.compiler, ["-typecheck"] + (try Self.compilerArguments()) + sources.map(\.path), timeLimit: 120)
@@ -63,10 +63,18 @@ struct PublicAPIOnlyTests {
             })
         else { throw ModulesNotBuilt(looked: candidates.map(\.path)) }
         // One frontend for the whole module (-wmo), so that every file's errors are reported, not the first file's alone.
-        // A package name of its own, as another package's: the tool's own `package` declarations compile, the library's
-        // are out of reach.
+        // The package's own name, as the build that made the modules gave it (its manifest, `.build/debug.yaml` or
+        // `release.yaml`; else SwiftPM's rule, the checkout folder's name lowercased with other than letters and
+        // digits as `_`): the library's `package` declarations are in reach, its internal ones are not.
+        let manifest = modules.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent(modules.deletingLastPathComponent().lastPathComponent + ".yaml")
+        let built = (try? String(contentsOf: manifest, encoding: .utf8))?.components(separatedBy: "\"-package-name\",\"").dropFirst().first?
+            .prefix { $0 != "\"" }
+        let packageName =
+            built.map(String.init)
+            ?? String(repositoryRoot.standardizedFileURL.lastPathComponent.lowercased().map { $0.isLetter || $0.isNumber ? $0 : "_" })
         var arguments = [
-            "-swift-version", "6", "-module-name", "PickerReelCLI", "-package-name", "another-package", "-parse-as-library", "-wmo",
+            "-swift-version", "6", "-module-name", "PickerReelCLI", "-package-name", packageName, "-parse-as-library", "-wmo",
             "-I", modules.path,
         ]
         let sources = repositoryRoot.appendingPathComponent("Sources")

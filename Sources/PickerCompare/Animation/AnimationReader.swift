@@ -61,6 +61,16 @@ final class AnimationReader {
         } catch {
             throw CompareError(.unreadable(path: path, error: error))
         }
+        return try open(bytes, path: path)
+    }
+
+    /// Opens the APNG or WebP `file` already read, from its bytes; throws as `open(_:)` does.
+    static func open(_ file: PictureFile) throws(CompareError) -> AnimationReader {
+        try open(file.bytes, path: file.path)
+    }
+
+    /// Opens the APNG or WebP `bytes` read from `path`, reading its headers and no picture.
+    private static func open(_ bytes: [UInt8], path: String) throws(CompareError) -> AnimationReader {
         if WebPAnimationDecoder.isWebP(bytes) {
             do {
                 let reader = try WebPFrameReader(bytes, path: path)

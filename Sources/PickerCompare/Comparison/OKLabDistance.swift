@@ -1,10 +1,5 @@
 import FoundationEssentials
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import Glibc
 
 /// Colour distances in OKLab with the HyAB metric, |ΔLr| + √(Δa² + Δb²), black to white being 1.
 ///

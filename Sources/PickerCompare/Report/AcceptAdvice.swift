@@ -7,38 +7,38 @@ import PickerKit
 /// In the GitHub Action (scripts/pickerreel-ci.sh) it names the uploaded artifacts and the action's `update: true`
 /// input instead of paths on the runner, which a reviewer cannot open. Names are escaped by each report for where
 /// they go; a name longer than `nameLimit` characters is cut.
-public struct AcceptAdvice: Equatable, Sendable {
+package struct AcceptAdvice: Equatable, Sendable {
     /// The most characters of an artifact name kept.
-    public static let nameLimit = 200
+    package static let nameLimit = 200
 
     /// The uploaded artifact holding the HTML report, when the run uploads one.
-    public var reportArtifact: String?
+    package var reportArtifact: String?
     /// The uploaded artifact holding the goldens with the render accepted, when the run uploads one.
-    public var goldensArtifact: String?
+    package var goldensArtifact: String?
 
     /// Advice for a comparison run outside CI: the accept command alone.
-    public init(reportArtifact: String? = nil, goldensArtifact: String? = nil) {
+    package init(reportArtifact: String? = nil, goldensArtifact: String? = nil) {
         self.reportArtifact = Self.name(reportArtifact)
         self.goldensArtifact = Self.name(goldensArtifact)
     }
 
     /// The advice the GitHub Action asks for through `PICKERREEL_REPORT_ARTIFACT` and `PICKERREEL_ACCEPT_ARTIFACT`
     /// (empty or absent: none).
-    public init(environment: [String: String]) {
+    package init(environment: [String: String]) {
         self.init(reportArtifact: environment["PICKERREEL_REPORT_ARTIFACT"], goldensArtifact: environment["PICKERREEL_ACCEPT_ARTIFACT"])
     }
 
     /// True inside the GitHub Action: the accept path is the workflow's, not a command on the runner.
-    public var isAction: Bool { reportArtifact != nil || goldensArtifact != nil }
+    package var isAction: Bool { reportArtifact != nil || goldensArtifact != nil }
 
     /// Where the report is, such as `report: the artifact pickerreel-pictures-1a2b3c4d (index.html)`; nil outside CI.
-    public var report: String? {
+    package var report: String? {
         reportArtifact.map { "report: the artifact \($0) (index.html)" }
     }
 
     /// How to accept what `summary` shows, such as `to accept: run the workflow with update: true, or comment
     /// /pickerreel accept` or `to accept: pickerreel compare goldens out --update`.
-    public func accept(_ summary: ComparisonSummary) -> String {
+    package func accept(_ summary: ComparisonSummary) -> String {
         guard isAction else { return "to accept: " + Self.acceptCommand(summary) }
         var text = "to accept: run the workflow with update: true, or comment /pickerreel accept"
         if let goldensArtifact { text += ", or commit the artifact \(goldensArtifact) as \(summary.expected)" }
@@ -46,12 +46,12 @@ public struct AcceptAdvice: Equatable, Sendable {
     }
 
     /// The one line: the report, then how to accept, such as `report: the artifact X (index.html); to accept: …`.
-    public func line(_ summary: ComparisonSummary) -> String {
+    package func line(_ summary: ComparisonSummary) -> String {
         [report, accept(summary)].compactMap { $0 }.joined(separator: "; ")
     }
 
     /// The command that makes EXPECTED equal ACTUAL: exactly what a report of `summary` shows, accepted.
-    public static func acceptCommand(_ summary: ComparisonSummary) -> String {
+    package static func acceptCommand(_ summary: ComparisonSummary) -> String {
         "pickerreel compare \(shellWord(summary.expected)) \(shellWord(summary.actual)) --update"
     }
 

@@ -8,12 +8,12 @@ import PickerKit
 /// starts a command), then GitHub's own escaping of a command's data (`%25 %0D %0A`) and properties (also
 /// `%3A %2C`); in the step summary, names are Markdown code spans (no link, emphasis or HTML) and other text has
 /// its punctuation backslash-escaped.
-public enum GitHubReport {
+package enum GitHubReport {
     /// The most the step summary takes from one comparison, in bytes.
-    public static let summaryLimit = 64 * 1024
+    package static let summaryLimit = 64 * 1024
 
     /// The most `::error` annotations GitHub shows for one step; beyond them one annotation sums up the rest.
-    public static let annotationLimit = 10
+    package static let annotationLimit = 10
 
     /// One `::error file=…,title=…::message` line per spec folder that does not match (and per file at the top of
     /// the trees), each ending in a newline; at most `annotationLimit`, the last summing up those left over.
@@ -22,7 +22,7 @@ public enum GitHubReport {
     /// actual picture.
     /// Each ends with `advice`'s line: where the report is and how to accept (never a path on the runner in the
     /// Action).
-    public static func annotations(_ summary: ComparisonSummary, advice: AcceptAdvice = AcceptAdvice()) -> String {
+    package static func annotations(_ summary: ComparisonSummary, advice: AcceptAdvice = AcceptAdvice()) -> String {
         let units = ReviewUnit.units(summary).filter { !$0.matches }
         let shown = units.count > annotationLimit ? units.prefix(annotationLimit - 1) : units[...]
         // What explains every difference below comes first, as a warning: it is not a failure of its own.
@@ -53,7 +53,7 @@ public enum GitHubReport {
     ///
     /// Below the roots, when anything does not match, one line names the spec folders that differ, where the report
     /// is and how to accept (`advice`).
-    public static func stepSummary(_ summary: ComparisonSummary, limit: Int = summaryLimit, advice: AcceptAdvice = AcceptAdvice()) -> String
+    package static func stepSummary(_ summary: ComparisonSummary, limit: Int = summaryLimit, advice: AcceptAdvice = AcceptAdvice()) -> String
     {
         let verdict = summary.status == .nothingCompared ? "Nothing compared: no PNG files on either side." : ReportWording.verdict(summary)
         var text = "### pickerreel compare: \(markdown(verdict))\n\n"

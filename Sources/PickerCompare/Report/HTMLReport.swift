@@ -13,17 +13,17 @@ import PickerRender
 /// to the other and an onion skin that fades one over the other, and its frames as a strip in which a run of frames
 /// with the same expected and actual pictures (a hold) is one entry. The page's script draws cards and sections
 /// from one JSON block as the reader scrolls, so a report of thousands of files opens at once.
-public enum HTMLReport {
+package enum HTMLReport {
     /// Writes the report of `summary` into `folder` (made if missing) and returns the page's path.
     ///
     /// Diff pictures are taken from each file's `diffPath`, so run the comparison with a `diffPath` to have them.
     /// Throws `CompareError` when `folder` is or is inside EXPECTED or ACTUAL, or when a folder or file cannot be
     /// written or a picture cannot be read or copied.
-    @discardableResult
     ///
     /// When anything does not match, the page says how to accept exactly what it shows (`advice`): the `--update`
     /// command, and in the GitHub Action its `update: true` input.
-    public static func write(_ summary: ComparisonSummary, to folder: String, advice: AcceptAdvice = AcceptAdvice()) throws(CompareError)
+    @discardableResult
+    package static func write(_ summary: ComparisonSummary, to folder: String, advice: AcceptAdvice = AcceptAdvice()) throws(CompareError)
         -> String
     {
         try FolderComparison.refuseOverwriting(inputs: [summary.expected, summary.actual], with: folder, what: "HTML report")

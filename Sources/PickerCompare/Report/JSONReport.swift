@@ -7,20 +7,20 @@ import PickerKit
 /// Keys left out rather than null: `expected`, `actual` and `diff` of a file when there is none; `width` and
 /// `height` when the sizes differ (then `expectedSize` and `actualSize`); the pixel figures when no pixel was
 /// compared; `animation` unless both files are animations. `settings` has `maxDiffPixels` or `maxDiffRatio`, whichever tolerance is in force.
-public struct JSONReport: Codable, Equatable, Sendable {
+package struct JSONReport: Codable, Equatable, Sendable {
     /// The settings the comparison ran with.
-    public struct Settings: Codable, Equatable, Sendable {
-        public var metric: ColorMetric
-        public var threshold: Double
-        public var countsAntialiasing: Bool
-        public var maxDiffPixels: Int?
-        public var maxDiffRatio: Double?
+    package struct Settings: Codable, Equatable, Sendable {
+        package var metric: ColorMetric
+        package var threshold: Double
+        package var countsAntialiasing: Bool
+        package var maxDiffPixels: Int?
+        package var maxDiffRatio: Double?
     }
 
     /// A width and a height in pixels.
-    public struct Size: Codable, Equatable, Sendable {
-        public var width: Int
-        public var height: Int
+    package struct Size: Codable, Equatable, Sendable {
+        package var width: Int
+        package var height: Int
 
         init(_ size: ImageSize) {
             width = size.width
@@ -29,36 +29,36 @@ public struct JSONReport: Codable, Equatable, Sendable {
     }
 
     /// How many files have each status, and in all.
-    public struct Counts: Codable, Equatable, Sendable {
-        public var files: Int
-        public var match: Int
-        public var differs: Int
-        public var sizeChanged: Int
-        public var added: Int
-        public var removed: Int
+    package struct Counts: Codable, Equatable, Sendable {
+        package var files: Int
+        package var match: Int
+        package var differs: Int
+        package var sizeChanged: Int
+        package var added: Int
+        package var removed: Int
         /// Files whose bytes moved to another name (absent from reports of earlier versions).
-        public var renamed: Int?
+        package var renamed: Int?
     }
 
     /// One file.
-    public struct File: Codable, Equatable, Sendable {
-        public var path: String
-        public var status: FileStatus
-        public var match: Bool
-        public var expected: String?
-        public var actual: String?
-        public var diff: String?
-        public var width: Int?
-        public var height: Int?
-        public var expectedSize: Size?
-        public var actualSize: Size?
-        public var differentPixels: Int?
-        public var antialiasedPixels: Int?
-        public var ratio: Double?
+    package struct File: Codable, Equatable, Sendable {
+        package var path: String
+        package var status: FileStatus
+        package var match: Bool
+        package var expected: String?
+        package var actual: String?
+        package var diff: String?
+        package var width: Int?
+        package var height: Int?
+        package var expectedSize: Size?
+        package var actualSize: Size?
+        package var differentPixels: Int?
+        package var antialiasedPixels: Int?
+        package var ratio: Double?
         /// For a renamed file, its path in EXPECTED.
-        public var renamedFrom: String?
+        package var renamedFrom: String?
         /// For two animations: their timing and the moments that differ.
-        public var animation: Animation?
+        package var animation: Animation?
 
         init(_ file: FileComparison) {
             path = file.path
@@ -90,21 +90,21 @@ public struct JSONReport: Codable, Equatable, Sendable {
         }
     }
 
-    public var status: ComparisonSummary.Status
-    public var match: Bool
-    public var expected: String
-    public var actual: String
-    public var settings: Settings
-    public var counts: Counts
+    package var status: ComparisonSummary.Status
+    package var match: Bool
+    package var expected: String
+    package var actual: String
+    package var settings: Settings
+    package var counts: Counts
     /// What differs between the render environments of the two sides (`ComparisonSummary.environmentChanges`);
     /// absent when nothing does.
-    public var environmentChanges: [String]?
+    package var environmentChanges: [String]?
     /// Where merged shard reports disagreed about a file (`ComparisonSummary.disagreements`); absent when none did.
-    public var disagreements: [String]?
-    public var files: [File]
+    package var disagreements: [String]?
+    package var files: [File]
 
     /// The report of `summary`.
-    public init(_ summary: ComparisonSummary) {
+    package init(_ summary: ComparisonSummary) {
         status = summary.status
         match = summary.matches
         expected = summary.expected
@@ -129,7 +129,7 @@ public struct JSONReport: Codable, Equatable, Sendable {
     /// The report as pretty-printed JSON with sorted keys, ending in a newline.
     ///
     /// Throws `EncodingError` only for a number that is not finite, which a comparison never produces.
-    public func json() throws -> String {
+    package func json() throws -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         return PlainText.json(String(decoding: try encoder.encode(self), as: UTF8.self)) + "\n"

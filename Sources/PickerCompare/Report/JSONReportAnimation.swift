@@ -1,32 +1,32 @@
 extension JSONReport {
     /// How two animations (APNG, WebP) compared in time: each one's timing, the change in words, and every moment
     /// that differs with its time; the file's pixel figures are the moment that differs most.
-    public struct Animation: Codable, Equatable, Sendable {
+    package struct Animation: Codable, Equatable, Sendable {
         /// How one animation plays.
-        public struct Timing: Codable, Equatable, Sendable {
-            public var fps: Double
+        package struct Timing: Codable, Equatable, Sendable {
+            package var fps: Double
             /// Seconds.
-            public var length: Double
-            public var frames: Int
+            package var length: Double
+            package var frames: Int
             /// 0 for forever.
-            public var loopCount: Int
+            package var loopCount: Int
         }
 
         /// One moment whose pictures differ.
-        public struct Moment: Codable, Equatable, Sendable {
+        package struct Moment: Codable, Equatable, Sendable {
             /// Seconds from the start.
-            public var time: Double
-            public var differentPixels: Int
-            public var antialiasedPixels: Int
+            package var time: Double
+            package var differentPixels: Int
+            package var antialiasedPixels: Int
         }
 
-        public var expected: Timing
-        public var actual: Timing
+        package var expected: Timing
+        package var actual: Timing
         /// Such as `30 fps → 60 fps, 2.63 s → 2.63 s`; absent when both play alike.
-        public var timingChange: String?
+        package var timingChange: String?
         /// How many moments were compared.
-        public var moments: Int
-        public var differingMoments: [Moment]
+        package var moments: Int
+        package var differingMoments: [Moment]
 
         init(_ comparison: AnimationComparison) {
             func timing(_ timing: PlaybackTiming) -> Timing {
@@ -42,7 +42,7 @@ extension JSONReport {
         }
 
         /// The comparison this entry reports, for merging reports; `size` is the file's picture size.
-        public func comparison(size: ImageSize) -> AnimationComparison {
+        package func comparison(size: ImageSize) -> AnimationComparison {
             func timing(_ timing: Timing) -> PlaybackTiming {
                 PlaybackTiming(fps: timing.fps, length: timing.length, frames: timing.frames, loopCount: timing.loopCount)
             }

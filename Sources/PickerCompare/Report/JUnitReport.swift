@@ -4,9 +4,9 @@ import PickerKit
 /// test case per spec folder (one spec in one variant; and per file at the top of the trees), and a `failure` for
 /// each that does not match, with the finding as its message and its differing frames (a hold as one line); a change
 /// of render environment is a property of the suite and a line of every failure.
-public enum JUnitReport {
+package enum JUnitReport {
     /// The XML document for `summary`.
-    public static func xml(_ summary: ComparisonSummary) -> String {
+    package static func xml(_ summary: ComparisonSummary) -> String {
         let units = ReviewUnit.units(summary)
         let failures = units.count { !$0.matches }
         let tests = units.count

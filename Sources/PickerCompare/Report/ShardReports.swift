@@ -1,10 +1,7 @@
 import FoundationEssentials
+import Glibc
 import PickerKit
 import PickerRender
-
-#if canImport(Glibc)
-    import Glibc
-#endif
 
 /// The JSON reports of one compare command's shards (`compare --report json=FILE` on each shard), read as the input
 /// they are, to be merged into the report of one compare over all (`merge-reports`).
@@ -13,24 +10,24 @@ import PickerRender
 /// file takes the worse of that comparison and every report's verdict, so a report (a pull request can commit one)
 /// can make a run fail but never pass. Reading throws `Failure` for a report that is a link, not a regular file,
 /// over its size or nesting limits, not a compare report, or naming a path outside its trees.
-public struct ShardReports: Sendable {
+package struct ShardReports: Sendable {
     /// Why the reports cannot be merged: one line naming the report (and the JSON path at fault) and what to do.
-    public struct Failure: Error, Equatable, Sendable, CustomStringConvertible {
+    package struct Failure: Error, Equatable, Sendable, CustomStringConvertible {
         /// The line, such as `shard-1.json: files[7].expected: "/etc/passwd" is not a picture inside EXPECTED goldens; …`.
-        public var description: String
+        package var description: String
     }
 
     let shards: [ReportMerge.Shard]
 
     /// The EXPECTED the shards compared, as the first report names it (every report names the same).
-    public var expected: String { shards[0].report.expected }
+    package var expected: String { shards[0].report.expected }
     /// The ACTUAL the shards compared, as the first report names it.
-    public var actual: String { shards[0].report.actual }
+    package var actual: String { shards[0].report.actual }
 
     /// The reports in the files `paths` (at least one), each read through no link, within its limits, its paths
     /// inside its trees; throws `Failure` unless they are the reports of one compare command (the same EXPECTED,
     /// ACTUAL and settings).
-    public init(contentsOf paths: [String]) throws(Failure) {
+    package init(contentsOf paths: [String]) throws(Failure) {
         guard !paths.isEmpty else { throw Failure(description: "no report given; give the JSON reports of the shards' compare") }
         var shards: [ReportMerge.Shard] = []
         for path in paths { shards.append(try Self.load(path)) }
@@ -60,7 +57,7 @@ public struct ShardReports: Sendable {
     ///
     /// Throws `Failure` when the reports were made with other settings, a tree is missing, or nothing is compared;
     /// `CompareError` for a picture that is a link, not a picture, or cannot be compared.
-    public func merge(
+    package func merge(
         expected: String, actual: String, settings: ComparisonSettings, tolerance: Tolerance, diffPath: String?
     ) throws -> ComparisonSummary {
         let first = shards[0]

@@ -5,21 +5,21 @@ import PickerKit
 ///
 /// Files at the top of the trees (two files compared directly, or pictures beside the spec folders) are a group
 /// of their own named `.`.
-public struct SpecGroup: Equatable, Sendable {
+package struct SpecGroup: Equatable, Sendable {
     /// The folder relative to the roots, such as `period-dark`; `.` for files at the top.
-    public var name: String
+    package var name: String
     /// Every file of the folder, in path order.
-    public var files: [FileComparison]
+    package var files: [FileComparison]
 
     /// The files that do not match.
-    public var differingFiles: [FileComparison] { files.filter { !$0.matches } }
+    package var differingFiles: [FileComparison] { files.filter { !$0.matches } }
 
     /// True when every file matches.
-    public var matches: Bool { files.allSatisfy(\.matches) }
+    package var matches: Bool { files.allSatisfy(\.matches) }
 
     /// The groups of `summary`, one per folder, sorted by name (a spec before its variants: `period`,
     /// `period-dark`), each with its files in path order.
-    public static func groups(_ summary: ComparisonSummary) -> [SpecGroup] {
+    package static func groups(_ summary: ComparisonSummary) -> [SpecGroup] {
         var groups: [SpecGroup] = []
         for file in summary.files {
             let name = folder(of: file.path)
@@ -64,7 +64,7 @@ public struct SpecGroup: Equatable, Sendable {
 
     /// The one-line finding for the group, without its name, such as `95 of 95 frames differ, first at frame 0,
     /// largest 55 pixels at frame 19`, or `all 95 frames match`.
-    public var finding: String {
+    package var finding: String {
         // One animated golden (APNG or WebP) compared in time speaks in moments, as frames do in frames.
         if files.count == 1, let animation = files[0].animation, case .compared = files[0].outcome { return animation.reviewLine }
         let unit = isFrames ? "frames" : "files"
@@ -94,13 +94,13 @@ public struct SpecGroup: Equatable, Sendable {
     }
 
     /// The group's line for people: `period-dark: 95 of 95 frames differ, …`, escaped.
-    public var line: String {
+    package var line: String {
         PlainText.escaped("\(name): \(finding)")
     }
 
     /// The files as entries for a listing: consecutive frames with the same outcome (a hold whose frames show the
     /// same difference) are one entry, from its first to its last file.
-    public var entries: [Entry] {
+    package var entries: [Entry] {
         var entries: [Entry] = []
         for file in files {
             if var last = entries.last, last.first.outcome == file.outcome, last.first.matches == file.matches,
@@ -117,13 +117,13 @@ public struct SpecGroup: Equatable, Sendable {
     }
 
     /// One entry of a listing: a file, or a run of frames with the same outcome.
-    public struct Entry: Equatable, Sendable {
+    package struct Entry: Equatable, Sendable {
         /// The first file of the run.
-        public var first: FileComparison
+        package var first: FileComparison
         /// The last file of the run (the first when it is one file).
-        public var last: FileComparison
+        package var last: FileComparison
         /// How many files the run holds.
-        public var count: Int
+        package var count: Int
     }
 
     /// An entry's paths: `period/frame-0003.png`, or `period/frame-0003.png … frame-0021.png (19 frames)`.

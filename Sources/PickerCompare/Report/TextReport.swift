@@ -9,9 +9,9 @@ import PickerKit
 /// line says what differs.
 ///
 /// Every name is escaped with `PlainText.escaped`: a file name cannot make a line of its own.
-public enum TextReport {
+package enum TextReport {
     /// The lines for `summary`, each ending in a newline.
-    public static func text(_ summary: ComparisonSummary, verbose: Bool = false) -> String {
+    package static func text(_ summary: ComparisonSummary, verbose: Bool = false) -> String {
         var lines: [String] = ReportWording.environment(summary).map { [PlainText.escaped($0)] } ?? []
         lines += ReportWording.disagreements(summary).map { PlainText.escaped($0) }
         for group in SpecGroup.groups(summary) where verbose || !group.matches {
@@ -36,7 +36,7 @@ public enum TextReport {
 
     /// One file's line: its status, its path and what was found, such as
     /// `differs       seed/frame-0003.png: 12 pixels differ (0.0259%), 3 anti-aliased not counted; diff in out/…`.
-    public static func line(_ file: FileComparison) -> String {
+    package static func line(_ file: FileComparison) -> String {
         line(file, paths: file.path)
     }
 

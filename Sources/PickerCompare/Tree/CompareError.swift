@@ -26,6 +26,7 @@ public struct CompareError: Error, Equatable, Sendable, CustomStringConvertible 
         case notAnimation(path: String, detail: String)
         case stillAgainstAnimation(still: String, animation: String)
         case overBudget(path: String, detail: String)
+        case refused(path: String, message: String)
     }
 
     let representation: Representation
@@ -42,7 +43,7 @@ public struct CompareError: Error, Equatable, Sendable, CustomStringConvertible 
             .cannotWrite(let path, _, _), .overwritesInput(let path, _), .updateFailed(let path, _, _), .animated(let path),
             .linkLeavesTree(let path, _), .unfinishedSwitch(let path), .foreignJournal(let path, _), .nameNotUTF8(let path),
             .notAnimation(let path, _),
-            .stillAgainstAnimation(let path, _), .overBudget(let path, _):
+            .stillAgainstAnimation(let path, _), .overBudget(let path, _), .refused(let path, _):
             return path
         case .mixedKinds(_, let file):
             return file
@@ -81,7 +82,7 @@ public struct CompareError: Error, Equatable, Sendable, CustomStringConvertible 
         case .unfinishedSwitch(let folder):
             return
                 "\(folder): an update or render into this folder was cut short, so it holds old and new pictures mixed; run the same `pickerreel compare EXPECTED ACTUAL --update` (or render) again to finish it"
-        case .foreignJournal(_, let message):
+        case .foreignJournal(_, let message), .refused(_, let message):
             return message
         case .nameNotUTF8(let folder):
             return

@@ -1,12 +1,7 @@
 import FoundationEssentials
+import Glibc
 import PickerKit
 import PickerRender
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
 
 /// Files that need no decoding: pairs with the same bytes, and files that moved to another name.
 ///
@@ -24,42 +19,24 @@ enum EqualFiles {
     ) throws(CompareError) -> FileComparison? {
         guard case .regularFile(let expectedBytes) = FileKind.of(expected), case .regularFile(let actualBytes) = FileKind.of(actual),
             expectedBytes == actualBytes, expectedBytes <= PNGStructure.maximumFileBytes,
-            let left = contents(expected, size: expectedBytes), let right = contents(actual, size: expectedBytes),
+            let left = PictureFile.contents(expected, size: expectedBytes), let right = PictureFile.contents(actual, size: expectedBytes),
             sameBytes(left, right)
         else { return nil }
-        // The header and the animation check from the bytes in hand: in a tree of 10,000 equal frames, opening each
-        // file again (and reading its chunks one pread at a time) doubled the system calls and the time.
-        let size = try FolderComparison.declaredSize(of: left, path: expected)
-        let pixels = PixelComparison(differentPixels: 0, antialiasedPixels: 0, size: size)
-        return FileComparison(
-            path: path, outcome: .compared(pixels), matches: tolerance.accepts(pixels), expectedPath: expected, actualPath: actual)
+        return try match(path: path, expected: PictureFile(path: expected, bytes: left), tolerance: tolerance, actualPath: actual)
     }
 
-    /// The bytes of the file at `path`, which `stat` found regular and `size` bytes long: one open, reads to its end,
-    /// one close; nil when it cannot be read or no longer has that size (decoding then says why).
+    /// The match of two files whose bytes are those of `expected`, already read.
     ///
-    /// `O_NONBLOCK`: should a FIFO have taken the file's place since `stat`, opening it does not wait for a writer.
-    static func contents(_ path: String, size: Int) -> [UInt8]? {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-        guard descriptor >= 0 else { return nil }
-        defer { close(descriptor) }
-        // One byte more than expected, so that a file that grew is seen in the same read.
-        var filled = 0
-        var failed = false
-        let bytes = [UInt8](unsafeUninitializedCapacity: size + 1) { buffer, initialized in
-            guard let base = buffer.baseAddress else { return }
-            while filled < buffer.count {
-                let got = read(descriptor, base + filled, buffer.count - filled)
-                if got < 0 && errno == EINTR { continue }
-                if got <= 0 {
-                    failed = got < 0
-                    break
-                }
-                filled += got
-            }
-            initialized = filled
-        }
-        return failed || bytes.count != size ? nil : bytes
+    /// Throws the `CompareError` that `FolderComparison.declaredSize` throws for those bytes.
+    static func match(path: String, expected: PictureFile, tolerance: Tolerance, actualPath: String) throws(CompareError)
+        -> FileComparison
+    {
+        // The header and the animation check from the bytes in hand: in a tree of 10,000 equal frames, opening each
+        // file again (and reading its chunks one pread at a time) doubled the system calls and the time.
+        let size = try FolderComparison.declaredSize(of: expected.bytes, path: expected.path)
+        let pixels = PixelComparison(differentPixels: 0, antialiasedPixels: 0, size: size)
+        return FileComparison(
+            path: path, outcome: .compared(pixels), matches: tolerance.accepts(pixels), expectedPath: expected.path, actualPath: actualPath)
     }
 
     /// True when `left` and `right` hold the same bytes (memcmp, not an element-by-element loop).

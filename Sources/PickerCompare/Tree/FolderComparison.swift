@@ -123,6 +123,11 @@ public struct FolderComparison: Sendable {
         guard let actual else {
             return FileComparison(path: path, outcome: .removed(try Self.declaredSize(expected)), matches: false, expectedPath: expected)
         }
+        // Each file read once (`PictureFile`), and every question of the pair asked of those bytes; a file that cannot
+        // be held so goes the way of paths below, whose readers say what is wrong with it.
+        if let expectedFile = PictureFile.read(expected), let actualFile = PictureFile.read(actual) {
+            return try compareFiles(path: path, expected: expectedFile, actual: actualFile, diffTarget: diffTarget)
+        }
         if let equal = try EqualFiles.match(path: path, expected: expected, actual: actual, tolerance: tolerance) { return equal }
         if let animated = try compareAnimations(path: path, expected: expected, actual: actual, diffTarget: diffTarget) { return animated }
         // The headers first: pictures of different sizes are reported without decoding either (a file whose header
@@ -160,8 +165,15 @@ public struct FolderComparison: Sendable {
 
     /// Compares two still pictures pixel by pixel, and writes the diff picture to `diffTarget` when they differ.
     func compareStills(path: String, expected: String, actual: String, diffTarget: String?) throws(CompareError) -> FileComparison {
-        let expectedImage = try Self.read(expected)
-        let actualImage = try Self.read(actual)
+        try compareStills(
+            path: path, expectedImage: try Self.read(expected), actualImage: try Self.read(actual), expected: expected, actual: actual,
+            diffTarget: diffTarget)
+    }
+
+    /// Compares two decoded still pictures pixel by pixel, and writes the diff picture to `diffTarget` when they differ.
+    func compareStills(
+        path: String, expectedImage: RGBAImage, actualImage: RGBAImage, expected: String, actual: String, diffTarget: String?
+    ) throws(CompareError) -> FileComparison {
         var pixelSettings = settings
         pixelSettings.drawsDiffImage = diffTarget != nil
 
@@ -266,15 +278,7 @@ public struct FolderComparison: Sendable {
         } catch {
             throw CompareError(.unreadable(path: path, error: error))
         }
-        var (offset, chunks) = (8, 0)
-        while chunks < 1_000, offset + 8 <= bytes.count {
-            let type = String(decoding: bytes[offset + 4..<offset + 8], as: UTF8.self)
-            if type == "acTL" { return try declaredSize(path) }
-            if type == "IDAT" || type == "IEND" { break }
-            let length = bytes[offset..<offset + 4].reduce(0) { $0 << 8 | Int($1) }
-            offset += 12 + length
-            chunks += 1
-        }
+        if PNGChunkHeaders.isAnimated(bytes) { return try declaredSize(path) }
         return ImageSize(width: size.width, height: size.height)
     }
 

@@ -9,16 +9,16 @@ import PickerRender
 /// A record is only as true as the batch it names: an unsharded render into the folder removes every record, and a
 /// render in N shards removes those of another N. A record found in a folder is input: read with limits, confined to
 /// the folder and through no link, its names checked (`read(_:)`).
-public struct ShardRecord: Codable, Equatable, Sendable {
+package struct ShardRecord: Codable, Equatable, Sendable {
     /// `K/N`.
-    public var shard: String
+    package var shard: String
     /// Every spec folder of the batch, sorted: the same list on every shard.
-    public var batch: [String]
+    package var batch: [String]
     /// The spec folders this shard rendered, sorted.
-    public var rendered: [String]
+    package var rendered: [String]
 
     /// The record of shard `shard` (`K/N`) of a batch of spec folders `batch`, having rendered `rendered`.
-    public init(shard: String, batch: [String], rendered: [String]) {
+    package init(shard: String, batch: [String], rendered: [String]) {
         self.shard = shard
         self.batch = batch
         self.rendered = rendered
@@ -28,7 +28,7 @@ public struct ShardRecord: Codable, Equatable, Sendable {
     package static let readingLimits = RecordJSON.Limits(maximumBytes: 16 << 20, maximumCount: 1_000_000)
 
     /// True for the name of a record of any shard.
-    public static func isRecord(_ name: String) -> Bool { name.hasPrefix("pickerreel-shard-") && name.hasSuffix(".json") }
+    package static func isRecord(_ name: String) -> Bool { name.hasPrefix("pickerreel-shard-") && name.hasSuffix(".json") }
 
     /// The record in `bytes`, read as input.
     ///
@@ -59,7 +59,7 @@ public struct ShardRecord: Codable, Equatable, Sendable {
     ///
     /// A record that is a link, not a regular file, over the limits or not a record is left out and named in
     /// `refused` with the reason: it cannot make compare leave a golden out.
-    public static func otherShardsSpecs(in folder: String) -> (specs: Set<String>, records: [String], refused: [String]) {
+    package static func otherShardsSpecs(in folder: String) -> (specs: Set<String>, records: [String], refused: [String]) {
         // Names only (a listing follows no link inside); each record is then read through `scope`, with no link.
         let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter(isRecord).sorted()
         let scope = FileScope(tree: folder, followsLinks: false)

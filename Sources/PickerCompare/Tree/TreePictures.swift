@@ -1,9 +1,6 @@
+import Glibc
 import PickerKit
 import PickerRender
-
-#if canImport(Glibc)
-    import Glibc
-#endif
 
 /// The pictures of a tree checked through the confined read layer (`FileScope`, no link followed) before a report
 /// about them is believed: what `merge-reports` reads is the pictures inside EXPECTED and ACTUAL, and nothing else.

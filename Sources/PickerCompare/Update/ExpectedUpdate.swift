@@ -1,11 +1,6 @@
 import FoundationEssentials
+import Glibc
 import PickerRender
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
 
 /// Accepts the pictures of a comparison: makes EXPECTED equal ACTUAL for every file that does not match, all or
 /// nothing, so a reviewer can take a change with `pickerreel compare --update`.
@@ -17,11 +12,11 @@ import PickerRender
 /// undone on failure, never cut in half by SIGINT, SIGTERM or SIGHUP (the tool's signal handling waits for it, or
 /// removes the staging), and finished by the next update after a SIGKILL. Folders left empty by removed files are
 /// removed.
-public enum ExpectedUpdate {
+package enum ExpectedUpdate {
     /// One change made to EXPECTED.
-    public struct Change: Equatable, Sendable {
+    package struct Change: Equatable, Sendable {
         /// What was done.
-        public enum Kind: String, Equatable, Sendable {
+        package enum Kind: String, Equatable, Sendable {
             /// An existing picture was replaced by the actual one.
             case replaced
             /// A picture only in ACTUAL was copied in.
@@ -31,12 +26,12 @@ public enum ExpectedUpdate {
         }
 
         /// What was done.
-        public var kind: Kind
+        package var kind: Kind
         /// The file's path relative to EXPECTED (for two files, EXPECTED itself).
-        public var path: String
+        package var path: String
 
         /// A change of `kind` to `path`.
-        public init(kind: Kind, path: String) {
+        package init(kind: Kind, path: String) {
             self.kind = kind
             self.path = path
         }
@@ -45,7 +40,7 @@ public enum ExpectedUpdate {
     /// The changes `apply` would make for `summary`, in path order.
     ///
     /// A renamed file is two changes: its new path added, its old path removed.
-    public static func plan(_ summary: ComparisonSummary) -> [Change] {
+    package static func plan(_ summary: ComparisonSummary) -> [Change] {
         summary.differingFiles.flatMap { file in
             switch file.outcome {
             case .added: return [Change(kind: .added, path: file.path)]
@@ -60,7 +55,7 @@ public enum ExpectedUpdate {
     ///
     /// Throws `CompareError` when EXPECTED is being written by another update or render, or a file cannot be staged
     /// (nothing is changed) or switched (what was switched is put back; the message says if that too failed).
-    public static func apply(_ summary: ComparisonSummary) throws(CompareError) -> [Change] {
+    package static func apply(_ summary: ComparisonSummary) throws(CompareError) -> [Change] {
         try apply(summary, through: nil)
     }
 
@@ -72,7 +67,7 @@ public enum ExpectedUpdate {
     /// `release()`) leaves EXPECTED as it was.
     ///
     /// Throws `CompareError` when EXPECTED is locked by another update or render, or cannot be made or written.
-    public static func lock(_ root: String) throws(CompareError) -> LockedTree {
+    package static func lock(_ root: String) throws(CompareError) -> LockedTree {
         do {
             let locked = try OutputFolder(destination: URL(fileURLWithPath: root))
             for folder in CompareInput.unfinishedSwitches(in: root) {
@@ -86,17 +81,17 @@ public enum ExpectedUpdate {
     }
 
     /// The tree EXPECTED, locked by `lock(_:)` until `apply(_:through:)` writes through it or `release()` unlocks it.
-    public struct LockedTree {
+    package struct LockedTree {
         let folder: OutputFolder
 
         /// Unlocks EXPECTED, leaving it as it was.
-        public func release() { folder.discard() }
+        package func release() { folder.discard() }
     }
 
     /// `apply(_:)` through `locked`, the lock `lock(_:)` took before comparing; nil takes it now.
     ///
     /// Throws as `apply(_:)` does.
-    public static func apply(_ summary: ComparisonSummary, through tree: LockedTree?) throws(CompareError) -> [Change] {
+    package static func apply(_ summary: ComparisonSummary, through tree: LockedTree?) throws(CompareError) -> [Change] {
         let locked = tree?.folder
         let changes = plan(summary)
         guard !changes.isEmpty else {

@@ -1,10 +1,5 @@
 import FoundationEssentials
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import Glibc
 
 /// SwiftUI's `spring(response:dampingFraction:)`: a damped harmonic oscillator of mass 1 with stiffness
 /// (2π / response)² and damping 2·√stiffness·dampingFraction, moving an offset from its target to zero.

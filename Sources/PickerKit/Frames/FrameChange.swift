@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import Glibc
 
 /// Which pixels of a frame differ from the frame before it, and the smallest rectangle holding them.
 ///

@@ -2,9 +2,9 @@
 /// the values of command-line options, so that `--every 0.5` and `"after": 0.5` are read by one parser.
 ///
 /// Hexadecimal (`0x10`), `inf`, `nan`, a leading `+` or `.`, and numbers too large for a double are not numbers.
-public enum DecimalNumber {
+package enum DecimalNumber {
     /// The value `text` spells, or nil when it is not one decimal number (surrounding spaces are allowed).
-    public static func parse(_ text: String) -> Double? {
+    package static func parse(_ text: String) -> Double? {
         guard case .number(let number)? = try? JSONParser.parse(Array(text.utf8)) else { return nil }
         return number.double
     }

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import Glibc
 
 /// The one place numbers are written for the tool's outputs and messages: SVG coordinates, times in reports and
 /// file names, percentages, and the numbers of a spec's JSON and of its messages.

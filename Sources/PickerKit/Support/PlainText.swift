@@ -5,7 +5,7 @@
 /// The one rule for every line the tool prints for people (`pickerreel: error: …`, `compare`'s text report,
 /// `validate`'s `ok` lines): the JUnit, JSON and Markdown reports use `escape(_:)` for the same characters and
 /// write what is left in their own syntax.
-public enum PlainText {
+package enum PlainText {
     /// `text` with what must not reach a terminal or a CI log raw escaped, and GitHub's command syntax neutralised.
     ///
     /// In detail:
@@ -19,7 +19,7 @@ public enum PlainText {
     ///
     /// A backslash is printed as it is, so escaping twice changes nothing; a name that itself contains the text
     /// `\n` therefore reads like one with a newline.
-    public static func escaped(_ text: some StringProtocol) -> String {
+    package static func escaped(_ text: some StringProtocol) -> String {
         var result = ""
         result.reserveCapacity(text.utf8.count)
         var atStart = true
@@ -45,7 +45,7 @@ public enum PlainText {
     }
 
     /// How `scalar` is written when it must not be printed raw (see `escaped(_:)`), or nil when it may be.
-    public static func escape(_ scalar: Unicode.Scalar) -> String? {
+    package static func escape(_ scalar: Unicode.Scalar) -> String? {
         switch scalar.value {
         case 0x0A: return "\\n"
         case 0x0D: return "\\r"
@@ -61,7 +61,7 @@ public enum PlainText {
     /// as `\u` escapes: the same JSON value, safe on a terminal or in a CI log.
     ///
     /// Outside strings JSON has no `#` and no such character, so the text is changed only inside strings.
-    public static func json(_ json: String) -> String {
+    package static func json(_ json: String) -> String {
         var result = ""
         result.reserveCapacity(json.utf8.count)
         var previous: (Unicode.Scalar?, Unicode.Scalar?) = (nil, nil)

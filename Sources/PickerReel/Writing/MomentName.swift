@@ -3,21 +3,21 @@ import PickerKit
 /// How the picture of one moment is named, one rule for `pickerreel render --times`, the GitHub Action's `times` input
 /// and `assertPickerSnapshot`, so goldens made by any of them are laid out the same way: `<name>.<seconds>s.png`
 /// with milliseconds (`period-dark.0.500s.png`).
-public enum MomentName {
+package enum MomentName {
     /// A time as it appears in file names: milliseconds and a unit, such as `0.500s` or `1.200s`.
     ///
     /// Times less than half a millisecond apart share a label; callers refuse such pairs.
-    public static func label(of time: Double) -> String {
+    package static func label(of time: Double) -> String {
         NumberText.fixed(time == 0 ? 0 : time, digits: 3) + "s"  // `== 0` turns -0 into 0.
     }
 
     /// The picture of `name` at `time`: `<name>.<label>.png`.
-    public static func fileName(name: String, time: Double) -> String {
+    package static func fileName(name: String, time: Double) -> String {
         "\(name).\(label(of: time)).png"
     }
 
     /// True when `file` is a moment picture of `name`: `<name>.` then digits, a point, three digits and `s.png`.
-    public static func isMomentPicture(_ file: String, name: String) -> Bool {
+    package static func isMomentPicture(_ file: String, name: String) -> Bool {
         let prefix = name + "."
         let suffix = "s.png"
         guard file.hasPrefix(prefix), file.hasSuffix(suffix), file.utf8.count > prefix.utf8.count + suffix.utf8.count else {
@@ -30,11 +30,11 @@ public enum MomentName {
     }
 
     /// The latest moment of any spec: a spec lasts at most `SpecLimits.maximumFrames` frames at the lowest frame rate.
-    public static let latest = Double(SpecLimits.maximumFrames) / SpecLimits.fps.lowerBound
+    package static let latest = Double(SpecLimits.maximumFrames) / SpecLimits.fps.lowerBound
 
     /// How many moments `every(step, through: duration)` gives, worked out without listing them (O(1) time and
     /// memory), so that a step far too small is refused before anything is allocated.
-    public static func count(every step: Double, through duration: Double) -> Int {
+    package static func count(every step: Double, through duration: Double) -> Int {
         let end = duration + 1e-6
         guard step > 0, step.isFinite, end >= 0 else { return 1 }
         let estimate = (end / step).rounded(.down)
@@ -49,7 +49,7 @@ public enum MomentName {
     /// The moments 0, `step`, 2 × `step`, … up to and including `duration` (`render --every`).
     ///
     /// Check `count(every:through:)` against `SpecLimits.maximumFrames` first: this lists every moment.
-    public static func every(_ step: Double, through duration: Double) -> [Double] {
+    package static func every(_ step: Double, through duration: Double) -> [Double] {
         guard step > 0, step.isFinite else { return [0] }
         var times: [Double] = []
         var index = 0

@@ -1,9 +1,6 @@
 import FoundationEssentials
+import Glibc
 import PickerRender
-
-#if canImport(Glibc)
-    import Glibc
-#endif
 
 extension RenderBatch {
     /// Renders every entry afresh into a scratch folder outside `parent`, whatever the manifests in `parent` say, and

@@ -1,6 +1,10 @@
 import PickerCompare
 import PickerReel
 
+/// The options of `pickerreel compare` and `merge-reports`: the library's `CompareOptions`, named here for the
+/// parser's tests.
+package typealias CompareOptions = PickerCompare.CompareOptions
+
 /// A fully parsed command line: what to do and with which options.
 ///
 /// `CommandParser.parse` makes one; tests call it directly.

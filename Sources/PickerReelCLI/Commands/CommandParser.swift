@@ -1,11 +1,8 @@
 import FoundationEssentials
+import Glibc
 import PickerCompare
 import PickerKit
 import PickerReel
-
-#if canImport(Glibc)
-    import Glibc
-#endif
 
 /// Turns the tool's arguments into a `Command`, with no side effects, so tests can call it directly.
 package enum CommandParser {

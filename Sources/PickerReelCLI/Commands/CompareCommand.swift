@@ -192,7 +192,21 @@ struct CompareCommand {
 
     let options: CompareOptions
     let console: Console
-    var environment: [String: String] = ProcessInfo.processInfo.environment
+
+    /// Runs the comparison (`CompareRun`) and returns the exit status: 0 a pass, 1 a difference, 2 bad input (printed).
+    func run() -> Int32 {
+        do {
+            return try CompareRun(options).run(printing: console.compareOutput) == .matches ? ExitCode.success : ExitCode.differences
+        } catch {
+            console.err(ErrorLine.text(for: error))
+            return ExitCode.badInput
+        }
+    }
+}
+
+extension Console {
+    /// Where a `CompareRun` prints: results to standard output, messages to standard error.
+    var compareOutput: CompareOutput { CompareOutput(results: out, messages: err) }
 }
 
 /// Numbers in help text as short as they read: `0.02`, not `0.020000`.

@@ -95,21 +95,8 @@ struct MergeReportsCommand {
     /// The exit status: 0 when every file matches, 1 for any difference, 2 for bad input (reported).
     func run() -> Int32 {
         do {
-            let reports = try ShardReports(contentsOf: files)
-            var compare = options
-            compare.expected = options.expected.isEmpty ? reports.expected : options.expected
-            compare.actual = options.actual.isEmpty ? reports.actual : options.actual
-            let command = CompareCommand(options: compare, console: console)
-            if let problem = CompareCommand.linkedReport(compare, diffPath: command.diffPath()) {
-                console.err(ErrorLine.line(problem) + "\n")
-                return ExitCode.badInput
-            }
-            let summary = try reports.merge(
-                expected: compare.expected, actual: compare.actual,
-                settings: ComparisonSettings(metric: options.metric, threshold: options.threshold), tolerance: options.tolerance,
-                diffPath: command.diffPath())
-            _ = try command.writeReports(summary)
-            return summary.status == .differences ? ExitCode.differences : ExitCode.success
+            let verdict = try CompareRun(options).mergeReports(files, printing: console.compareOutput)
+            return verdict == .matches ? ExitCode.success : ExitCode.differences
         } catch {
             console.err(ErrorLine.text(for: error))
             return ExitCode.badInput

@@ -1,12 +1,7 @@
 import FoundationEssentials
+import Glibc
 import PickerReel
 import Synchronization
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
 
 /// The options of `pickerreel preview`.
 package struct PreviewOptions: Equatable, Sendable {
@@ -14,7 +9,7 @@ package struct PreviewOptions: Equatable, Sendable {
     package var specPath: String
     /// The port on 127.0.0.1; nil tries `PreviewCommand.defaultPort`, then any free port.
     package var port: Int?
-    /// Opens the page in the user's browser (`xdg-open`, or `open` on macOS).
+    /// Opens the page in the user's browser (`xdg-open`).
     package var openBrowser = false
 }
 

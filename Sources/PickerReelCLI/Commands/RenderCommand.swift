@@ -1,12 +1,7 @@
 import FoundationEssentials
+import Glibc
 import PickerReel
 import Synchronization
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
 
 /// `pickerreel render`: loads the specs, and for each one maps the options onto `Renderer.write`, in parallel.
 struct RenderCommand: Sendable {
@@ -222,9 +217,9 @@ struct RenderCommand: Sendable {
         let formats = options.formats.map(\.rawValue).joined(separator: ", ")
         // Holds are counted only for per-frame formats, where they save whole files.
         let drawn = options.formats.contains(where: \.isPerFrame) ? "\(summary.framesDrawn) frame files drawn, " : ""
-        let megabytes = fixedDecimals(Double(summary.bytes) / 1_000_000, digits: 2)
+        let megabytes = NumberText.fixed(Double(summary.bytes) / 1_000_000, digits: 2)
         let pictures = summary.momentCount.map { "\($0) moments of \(summary.frameCount) frames" } ?? "\(summary.frameCount) frames"
         return "\(source.name): \(pictures) (\(formats); \(drawn)\(megabytes) MB) in "
-            + "\(fixedDecimals(seconds, digits: 2)) s → \(destination.relativePath)"
+            + "\(NumberText.fixed(seconds, digits: 2)) s → \(destination.relativePath)"
     }
 }

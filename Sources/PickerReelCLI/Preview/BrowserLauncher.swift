@@ -1,19 +1,10 @@
+import Glibc
 import PickerReel
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
-/// Opens an address in the user's browser with the desktop's opener (`xdg-open`, `open` on macOS), without waiting
+/// Opens an address in the user's browser with the desktop's opener (`xdg-open`), without waiting
 /// for it; says how to open it by hand when there is none.
 enum BrowserLauncher {
-    #if os(macOS)
-        static let opener = "open"
-    #else
-        static let opener = "xdg-open"
-    #endif
+    static let opener = "xdg-open"
 
     /// Starts the opener for `address`; a thread waits for it so it leaves no zombie.
     static func open(_ address: String, console: Console) {
@@ -28,7 +19,7 @@ enum BrowserLauncher {
             return
         }
         let child = process
-        _ = startDetachedThread {
+        _ = LaneThread.startDetached {
             var status: Int32 = 0
             while waitpid(child, &status, 0) < 0 && errno == EINTR {}
         }

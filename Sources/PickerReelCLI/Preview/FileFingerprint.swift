@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import Glibc
 
 /// What a few files look like on disk (device, inode, size, modification and change times; or missing), so two
 /// looks can tell whether any was saved, replaced by a rename, created or deleted in between.

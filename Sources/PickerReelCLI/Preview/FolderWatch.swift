@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import Glibc
 
 /// An inotify instance watching a few folders: the one owner of its descriptor, closed when it goes away.
 ///
@@ -15,11 +11,7 @@ final class FolderWatch {
 
     /// A watch of no folder yet.
     init() {
-        #if os(Linux)
-            descriptor = inotify_init1(Int32(IN_CLOEXEC) | Int32(IN_NONBLOCK))
-        #else
-            descriptor = -1
-        #endif
+        descriptor = inotify_init1(Int32(IN_CLOEXEC) | Int32(IN_NONBLOCK))
     }
 
     deinit {
@@ -33,20 +25,18 @@ final class FolderWatch {
     ///
     /// A folder that does not exist (yet) is not watched; the caller's look at the files finds it when it appears.
     func watch(_ folders: Set<String>) {
-        #if os(Linux)
-            guard descriptor >= 0 else { return }
-            for (folder, watch) in watches where !folders.contains(folder) {
-                inotify_rm_watch(descriptor, watch)
-                watches[folder] = nil
-            }
-            let events =
-                UInt32(IN_CLOSE_WRITE) | UInt32(IN_MOVED_TO) | UInt32(IN_MOVED_FROM) | UInt32(IN_CREATE) | UInt32(IN_DELETE)
-                | UInt32(IN_ATTRIB) | UInt32(IN_MODIFY) | UInt32(IN_DELETE_SELF) | UInt32(IN_MOVE_SELF)
-            for folder in folders where watches[folder] == nil {
-                let watch = inotify_add_watch(descriptor, folder, events)
-                if watch >= 0 { watches[folder] = watch }
-            }
-        #endif
+        guard descriptor >= 0 else { return }
+        for (folder, watch) in watches where !folders.contains(folder) {
+            inotify_rm_watch(descriptor, watch)
+            watches[folder] = nil
+        }
+        let events =
+            UInt32(IN_CLOSE_WRITE) | UInt32(IN_MOVED_TO) | UInt32(IN_MOVED_FROM) | UInt32(IN_CREATE) | UInt32(IN_DELETE)
+            | UInt32(IN_ATTRIB) | UInt32(IN_MODIFY) | UInt32(IN_DELETE_SELF) | UInt32(IN_MOVE_SELF)
+        for folder in folders where watches[folder] == nil {
+            let watch = inotify_add_watch(descriptor, folder, events)
+            if watch >= 0 { watches[folder] = watch }
+        }
     }
 
     /// Waits until something happens in a watched folder, or `milliseconds` pass, and reads the events.
@@ -74,16 +64,14 @@ final class FolderWatch {
 
     /// Drops the folders whose watch an `IN_IGNORED` event in `events` (whole `inotify_event` records) ended.
     private func forgetEndedWatches(in events: ArraySlice<UInt8>) {
-        #if os(Linux)
-            let header = MemoryLayout<inotify_event>.size
-            var offset = events.startIndex
-            while offset + header <= events.endIndex {
-                let event = events[offset..<(offset + header)].withUnsafeBytes { $0.loadUnaligned(as: inotify_event.self) }
-                if event.mask & UInt32(IN_IGNORED) != 0, let folder = watches.first(where: { $0.value == event.wd })?.key {
-                    watches[folder] = nil
-                }
-                offset += header + Int(event.len)
+        let header = MemoryLayout<inotify_event>.size
+        var offset = events.startIndex
+        while offset + header <= events.endIndex {
+            let event = events[offset..<(offset + header)].withUnsafeBytes { $0.loadUnaligned(as: inotify_event.self) }
+            if event.mask & UInt32(IN_IGNORED) != 0, let folder = watches.first(where: { $0.value == event.wd })?.key {
+                watches[folder] = nil
             }
-        #endif
+            offset += header + Int(event.len)
+        }
     }
 }

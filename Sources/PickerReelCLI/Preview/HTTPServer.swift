@@ -1,11 +1,6 @@
 import CPickerMicroHTTPD
+import Glibc
 import PickerKit
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
 
 /// A running libmicrohttpd daemon on 127.0.0.1 that answers every request with `handler`: the one owner of the
 /// `MHD_Daemon`, which it stops in `stop()` (or when it goes away).

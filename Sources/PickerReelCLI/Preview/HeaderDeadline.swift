@@ -1,10 +1,6 @@
+import Glibc
+import PickerReel
 import Synchronization
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
 
 /// Cuts the connections that hold a place without asking for anything: each must send a request's whole head
 /// within `seconds` of opening, and the next one within `seconds` of its previous answer, or its socket is shut
@@ -65,7 +61,7 @@ final class HeaderDeadline: Sendable {
     /// Starts the thread that cuts late connections; false when no thread could be made.
     func start() -> Bool {
         phase.withLock { $0 = .running }
-        guard startDetachedThread({ [self] in run() }) else {
+        guard LaneThread.startDetached({ [self] in run() }) else {
             phase.withLock { $0 = .stopped }
             return false
         }

@@ -1,12 +1,7 @@
 import FoundationEssentials
+import Glibc
 import PickerReel
 import Synchronization
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
 
 /// Reloads the preview when the spec or a file it reads is saved: on a thread of its own, woken by inotify in the
 /// files' folders (or every `pollInterval` where inotify is missing), it compares the files with how they were just
@@ -34,7 +29,7 @@ final class PreviewWatcher: Sendable {
     /// Starts the thread; false when no thread could be made (the preview then does not reload).
     func start() -> Bool {
         phase.withLock { $0 = .running }
-        guard startDetachedThread({ [self] in run() }) else {
+        guard LaneThread.startDetached({ [self] in run() }) else {
             phase.withLock { $0 = .stopped }
             return false
         }

@@ -1,12 +1,7 @@
 import FoundationEssentials
+import Glibc
 import PickerKit
 import Synchronization
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
 
 /// Where the tool's output goes: standard output for results, standard error for messages and progress.
 ///
@@ -83,9 +78,5 @@ final class StreamFailures: Sendable {
 
 /// `write(2)`, by a name that methods called `write` cannot hide: the bytes written, or -1 with `errno` set.
 func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer?, _ count: Int) -> Int {
-    #if canImport(Glibc)
-        Glibc.write(descriptor, bytes, count)
-    #else
-        Darwin.write(descriptor, bytes, count)
-    #endif
+    Glibc.write(descriptor, bytes, count)
 }

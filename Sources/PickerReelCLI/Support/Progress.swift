@@ -25,7 +25,7 @@ final class Progress: Sendable {
             let now = Date()
             guard now.timeIntervalSince(line.lastDraw) >= 0.1 else { return }
             line.lastDraw = now
-            let elapsed = fixedDecimals(now.timeIntervalSince(started), digits: 1) + " s"
+            let elapsed = NumberText.fixed(now.timeIntervalSince(started), digits: 1) + " s"
             console.err("\r\u{1B}[K" + PlainText.escaped("\(text()) (\(elapsed))"))
             line.drawn = true
         }

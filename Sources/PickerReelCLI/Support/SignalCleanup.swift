@@ -1,12 +1,7 @@
 import FoundationEssentials
+import Glibc
 import PickerReel
 import Synchronization
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
 
 /// Leaves every output folder whole when the tool is interrupted (SIGINT, SIGTERM, SIGHUP): a folder still being
 /// written is left exactly as it was, and one whose switch had started gets all of its new files.
@@ -32,7 +27,7 @@ package enum SignalCleanup {
         for signalNumber in handled { sigaddset(&blocked, signalNumber) }
         pthread_sigmask(SIG_BLOCK, &blocked, nil)
         let waiter = SignalWaiter(signals: blocked, console: console)
-        if !startDetachedThread({ waiter.run() }) {
+        if !LaneThread.startDetached({ waiter.run() }) {
             // No thread: the signals get their default action again (the process ends, folders as the commit
             // protocol leaves them, which the next render recovers).
             pthread_sigmask(SIG_UNBLOCK, &blocked, nil)

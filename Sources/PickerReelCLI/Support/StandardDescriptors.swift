@@ -1,10 +1,5 @@
 import FoundationEssentials
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import Glibc
 
 /// Keeps standard input, output and error from being handed to other files when the tool is started with one of
 /// them closed (`pickerreel layout spec.json >&-`).

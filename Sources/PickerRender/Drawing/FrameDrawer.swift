@@ -1,12 +1,7 @@
 import CPickerCairo
 import FoundationEssentials
+import Glibc
 import PickerKit
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
 
 /// Draws the frames of one plan with Cairo as pixels, PNG or SVG, reusing what does not change.
 ///

@@ -1,11 +1,8 @@
 import CPickerCairo
 import CPickerPango
+import Glibc
 import PickerKit
 import Synchronization
-
-#if canImport(Glibc)
-    import Glibc
-#endif
 
 /// What a render was drawn with beyond its spec: the drawing libraries' versions and the font files its labels were
 /// shaped with.

@@ -1,10 +1,7 @@
 import CPickerOpenat2
 import FoundationEssentials
+import Glibc
 import PickerKit
-
-#if canImport(Glibc)
-    import Glibc
-#endif
 
 /// Where a spec's icon and image files may come from: paths start at the spec's folder and must stay inside one root
 /// folder, so that a spec from a pull request cannot read, draw or even probe a file elsewhere on the machine.

@@ -1,10 +1,5 @@
 import FoundationEssentials
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import Glibc
 
 /// Blurs an 8-bit alpha mask with a Gaussian of standard deviation `sigma` pixels.
 ///

@@ -1,11 +1,6 @@
 import FoundationEssentials
+import Glibc
 import PickerKit
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
 
 /// An item's icon or image as read from its file: the bytes, what they are, and the picture's aspect ratio, checked
 /// when a spec is planned so that `validate` finds a missing, oversized or malformed file.

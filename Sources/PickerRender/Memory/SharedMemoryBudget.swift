@@ -1,10 +1,5 @@
+import Glibc
 import PickerSystem
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
 
 /// A budget shared by work side by side (the renders of one batch, the files of one comparison): each takes its
 /// share before it starts and gives it back when it ends, so that together they stay within it.

@@ -1,18 +1,13 @@
 import FoundationEssentials
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import Glibc
 
 /// Writes one file so that readers never see half of it: the bytes go to a hidden temporary file in the same
 /// folder, which is then renamed over the destination.
-public enum AtomicFile {
+package enum AtomicFile {
     /// Writes `bytes` to `path`, creating missing parent folders (and removing them again when it fails).
     ///
     /// Throws `RenderError.file` naming the path and the system's reason when the folder cannot be written.
-    public static func write(_ bytes: [UInt8], to path: String) throws(RenderError) {
+    package static func write(_ bytes: [UInt8], to path: String) throws(RenderError) {
         let url = URL(fileURLWithPath: path).standardizedFileURL
         let folder = url.deletingLastPathComponent()
         var isFolder = false

@@ -1,12 +1,7 @@
 import FoundationEssentials
+import Glibc
 import PickerKit
 import PickerSystem
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
 
 /// File-system calls beneath a folder held open, one name at a time, never following a symbolic link: what a
 /// switch does inside its destination (open, list, rename, make and remove), so that a link a pull request commits

@@ -1,11 +1,6 @@
 import FoundationEssentials
+import Glibc
 import PickerKit
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
 
 /// The file-by-file switch with a journal, for a destination whose other entries must stay where they are (the
 /// user's files, other formats' files, a tree of goldens) or that cannot be exchanged whole (a mount point).

@@ -1,13 +1,8 @@
 import CPickerOpenat2
 import FoundationEssentials
+import Glibc
 import PickerKit
 import PickerSystem
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
 
 /// The switch of a whole folder: for a destination holding nothing that the commit keeps.
 extension OutputFolder {

@@ -1,12 +1,7 @@
 import FoundationEssentials
+import Glibc
 import PickerKit
 import PickerSystem
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
 
 /// The plain file-system calls the output folder is made of: checked renames, folders made and removed.
 extension OutputFolder {

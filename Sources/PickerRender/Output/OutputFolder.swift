@@ -1,13 +1,8 @@
 import FoundationEssentials
+import Glibc
 import PickerKit
 import PickerSystem
 import Synchronization
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
 
 /// Writes a set of files into a folder all or nothing: readers of the folder see the old files or the new ones,
 /// never a mix, whatever fails, whatever signal arrives, even after a SIGKILL.

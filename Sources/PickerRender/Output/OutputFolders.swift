@@ -1,10 +1,5 @@
+import Glibc
 import Synchronization
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
 
 /// The output folders in use in this process, so a signal handler can leave every one of them whole.
 package final class OutputFolders: @unchecked Sendable {

@@ -1,8 +1,5 @@
 import FoundationEssentials
-
-#if canImport(Glibc)
-    import Glibc
-#endif
+import Glibc
 
 extension RenderManifest {
     /// The manifest in `folder`, or nil when there is none or it is not a regular file (a link is not followed), is

@@ -1,9 +1,6 @@
 import CPickerNettle
 import FoundationEssentials
-
-#if canImport(Glibc)
-    import Glibc
-#endif
+import Glibc
 
 /// SHA-256 digests, as lowercase hex, by Nettle (with the CPU's SHA instructions where it has them): what the render
 /// manifest records of the spec, its files and every output file, and what compare uses to pair renamed files.

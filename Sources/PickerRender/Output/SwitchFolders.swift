@@ -1,12 +1,7 @@
 import FoundationEssentials
+import Glibc
 import PickerKit
 import PickerSystem
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
 
 /// The three folders of a switch, opened once beneath the destination's descriptor and never through a link, so
 /// that each step is one `renameat` between folders held open (`BeneathFolder`), never a path a link could redirect.

@@ -1,11 +1,6 @@
 import FoundationEssentials
+import Glibc
 import PickerKit
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
 
 /// What a killed render leaves behind, finished or removed by the next render.
 ///

@@ -1,11 +1,8 @@
 import CPickerPango
 import FoundationEssentials
+import Glibc
 import PickerKit
 import Synchronization
-
-#if canImport(Glibc)
-    import Glibc
-#endif
 
 /// A font file a spec names (`style.font.file`), read through the spec's `FileScope` and held in an anonymous
 /// in-memory file, so that labels are drawn with exactly its bytes and no installed font.

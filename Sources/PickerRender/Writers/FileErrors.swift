@@ -1,10 +1,5 @@
 import FoundationEssentials
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import Glibc
 
 /// Short reasons for file errors, without Foundation's long-winded domain text.
 package enum FileErrors {

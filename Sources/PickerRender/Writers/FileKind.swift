@@ -1,10 +1,5 @@
 import FoundationEssentials
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import Glibc
 
 /// What is at a path, found with `stat` without opening it, so a FIFO or a device is never read by mistake
 /// (opening a FIFO for reading blocks until a writer comes).

@@ -1,11 +1,6 @@
 import FoundationEssentials
+import Glibc
 import PickerKit
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
 
 /// Reads and writes PNG files as `RGBAImage`s.
 package enum PNGFile {
@@ -30,7 +25,20 @@ package enum PNGFile {
         // Only the signature and header first: a small file that declares a huge picture is refused here.
         let head = try readBytes(path, count: 33)
         _ = try PNGStructure.declaredSize(head, path: path)
-        let bytes = try readBytes(path, count: PNGStructure.maximumFileBytes)
+        return try decodeChecked(try readBytes(path, count: PNGStructure.maximumFileBytes), path: path)
+    }
+
+    /// Decodes the whole file's `bytes` as `read` does once it holds them, its header's size checked first; `path`
+    /// names the file in errors.
+    ///
+    /// Throws as `read` does for bytes that are not a readable PNG or declare a picture beyond the limits.
+    package static func decodeWhole(_ bytes: [UInt8], path: String) throws(RenderError) -> RGBAImage {
+        _ = try PNGStructure.declaredSize(Array(bytes.prefix(33)), path: path)
+        return try decodeChecked(bytes, path: path)
+    }
+
+    /// The pixels of `bytes`, whose header is checked.
+    private static func decodeChecked(_ bytes: [UInt8], path: String) throws(RenderError) -> RGBAImage {
         // PickerReel's own kinds of PNG (8-bit RGB and RGBA, not interlaced) decode with libdeflate, faster than
         // libpng; every other kind, and any file the fast reader refuses, goes the checked way (`PNGStructure`, whose
         // messages say what is wrong) to libpng, which also keeps straight alpha exactly as stored.
@@ -70,22 +78,10 @@ package enum PNGFile {
             throw RenderError.file(path: path, reason: "cannot read it (\(reason))")
         }
         defer { close(descriptor) }
-        var offset: UInt64 = 8
-        // acTL comes before the first IDAT, after a few chunks at most; a file of millions of tiny chunks is not
-        // walked one read at a time.
-        for _ in 0..<1_000 {
-            guard offset <= UInt64(Int64.max), let header = Self.read(descriptor, count: 8, at: Int64(offset)), header.count == 8 else {
-                return false
-            }
-            let bytes = header
-            let length = UInt64(bytes[0]) << 24 | UInt64(bytes[1]) << 16 | UInt64(bytes[2]) << 8 | UInt64(bytes[3])
-            switch String(decoding: bytes[4..<8], as: UTF8.self) {
-            case "acTL": return true
-            case "IDAT", "IEND": return false
-            default: offset += 12 + length
-            }
+        let types = try PNGChunkHeaders.typesBeforeImageData { (offset: UInt64) throws(RenderError) -> [UInt8]? in
+            Self.read(descriptor, count: 8, at: Int64(offset))
         }
-        return false
+        return types.contains("acTL")
     }
 
     /// Up to `count` bytes from the start of the file at `path`, to tell kinds of file apart by their signature.

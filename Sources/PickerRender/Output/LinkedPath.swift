@@ -1,10 +1,5 @@
 import FoundationEssentials
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import Glibc
 
 /// The one rule for the paths the tool writes (a render's output folder and spec folders, a frame's file, the
 /// EXPECTED of `compare --update`): none goes through a symbolic link below where the user stands.
@@ -12,12 +7,12 @@ import FoundationEssentials
 /// A repository can commit a link (`docs/a -> ../elsewhere`), and a write through it would replace files outside the
 /// repository. The current folder and the folders above it are where the user stands (a home folder that is a link,
 /// `/tmp` on some systems): they are the machine's, not the tree's, and are not looked at.
-enum LinkedPath {
+package enum LinkedPath {
     /// The first entry on `path` (as given, relative to the current folder or absolute) that is a symbolic link and
     /// is not the current folder or one above it, spelt as `path` spells it; nil when there is none.
     ///
     /// Looks at each entry with `lstat`, without following any; stops at the first entry that does not exist.
-    static func firstLink(on path: String) -> String? {
+    package static func firstLink(on path: String) -> String? {
         let current = FileManager.default.currentDirectoryPath
         let standing = Set(ancestors(of: current))
         var walked = path.hasPrefix("/") || current == "/" ? "" : current
@@ -40,7 +35,7 @@ enum LinkedPath {
     ///
     /// Looks with `lstat`, following no link, at most `depth` folders deep (deeper is not looked at: the writes go at
     /// most a spec folder and a frame below).
-    static func firstLink(beneath folder: String, depth: Int = 16) -> String? {
+    package static func firstLink(beneath folder: String, depth: Int = 16) -> String? {
         // Names only; each is looked at with lstat below, and only real folders are descended.
         guard depth > 0, let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return nil }
         for name in names.sorted() {
@@ -57,7 +52,7 @@ enum LinkedPath {
     }
 
     /// Why a write is refused at a link `firstLink` found, in words that follow the link's path.
-    static let reason =
+    package static let reason =
         "is a symbolic link; pickerreel writes only into real folders and files, never through a link (it could lead out of the repository): replace the link with the folder or file itself, or choose another path"
 
     /// `path` and every folder above it: `/a/b` gives `/`, `/a`, `/a/b`.

@@ -1,0 +1,146 @@
+import CPickerCairo
+import PickerKit
+
+extension LottieAnimation {
+    /// Images, labels and template icons: one look per segment when labels never change, else each segment's two
+    /// looks at the opacities of its selection track (drawn one over the other: the frames add the two looks, which
+    /// Lottie cannot, so mid-fade ink that both looks share is lighter; measured in the tests).
+    func addContent(_ selections: [KeyframeTrack], to layers: inout LottieLayers) throws(RenderError) {
+        let segments = plan.layout.segments
+        let pictures = try plan.pictures.pictures(scale: plan.spec.output.scale)
+        for index in segments.indices {
+            guard index < pictures.count, let picture = pictures[index], !picture.isTemplate else { continue }
+            let png = try Self.png(of: picture)
+            layers.addImage(
+                "image \(index + 1)", png: png, width: picture.width, height: picture.height, x: Double(picture.x), y: Double(picture.y))
+        }
+        guard style.selectedLabelDiffers, selections.count == segments.count else {
+            var outlines: [LottieValue] = []
+            for (index, segment) in segments.enumerated() {
+                let picture = index < pictures.count ? pictures[index] : nil
+                try addTemplate(picture, index: index, selected: false, opacity: nil, to: &layers)
+                if let shape = try labelShape(of: segment, index: index, selected: false, opacity: nil, to: &layers) {
+                    outlines.append(shape)
+                }
+            }
+            if !outlines.isEmpty { layers.addShapes("labels", outlines) }
+            return
+        }
+        for (index, segment) in segments.enumerated() {
+            let track = selections[index]
+            let picture = index < pictures.count ? pictures[index] : nil
+            for selected in [false, true] {
+                let values = track.values.map { value -> [Double] in
+                    let amount = min(max(value.first ?? 0, 0), 1)
+                    return [100 * (selected ? amount : 1 - amount)]
+                }
+                let opacity = LottieProperty.animated(track, values: values, fps: fps, scalar: true)
+                try addTemplate(picture, index: index, selected: selected, opacity: opacity, to: &layers)
+                if let shape = try labelShape(of: segment, index: index, selected: selected, opacity: opacity, to: &layers) {
+                    layers.addShapes("label \(index + 1)\(selected ? " selected" : "")", [shape], opacity: opacity)
+                }
+            }
+        }
+    }
+
+    /// A template icon in the look's colour: a rectangle of that colour over the icon's pixels, shown through the
+    /// icon's alpha (its matte).
+    private func addTemplate(
+        _ picture: GraphicPicture?, index: Int, selected: Bool, opacity: LottieValue?, to layers: inout LottieLayers
+    ) throws(RenderError) {
+        guard let picture, picture.isTemplate else { return }
+        let color = selected ? style.selectedLabelColor : style.labelColor
+        let scale = picture.scale
+        let bounds = Rect(
+            x: Double(picture.x) / scale, y: Double(picture.y) / scale, width: Double(picture.width) / scale,
+            height: Double(picture.height) / scale)
+        let name = "icon \(index + 1)\(selected ? " selected" : "")"
+        layers.addShapes(name, [LottieShape.rect(bounds, radius: 0), LottieShape.fill(color)], opacity: opacity, matted: true)
+        let png = try Self.png(of: picture)
+        layers.addImage(
+            name + " matte", png: png, width: picture.width, height: picture.height, x: Double(picture.x), y: Double(picture.y),
+            isMatte: true)
+    }
+
+    /// The label of `segment` in one look as a group of glyph outlines filled in the look's colour; a label with
+    /// colour glyphs (emoji), which have no outlines, is added as a picture at the frames' scale instead (nil).
+    private func labelShape(
+        of segment: PickerLayout.Segment, index: Int, selected: Bool, opacity: LottieValue?, to layers: inout LottieLayers
+    ) throws(RenderError) -> LottieValue? {
+        let label = segment.item.displayedLabel
+        guard !label.isEmpty else { return nil }
+        let color = selected ? style.selectedLabelColor : style.labelColor
+        let font = selected ? style.selectedFont : style.font
+        let origin = selected ? segment.selectedLabelOrigin : segment.labelOrigin
+        let painter = drawer.rasterPainter
+        if Self.hasColourGlyphs(label) {
+            try addLabelPicture(of: segment, index: index, selected: selected, opacity: opacity, to: &layers)
+            return nil
+        }
+        // Only the path is wanted, made under the frames' transform so that the outlines are those of the glyphs the
+        // frames show, on an unbounded recording surface: Pango leaves out glyphs outside a pixel surface's extents.
+        guard let surface = cairo_recording_surface_create(CAIRO_CONTENT_COLOR_ALPHA, nil) else {
+            throw RenderError.cairo(operation: "outline a label", detail: "no recording surface")
+        }
+        defer { cairo_surface_destroy(surface) }
+        let context = try CairoContext(surface: surface)
+        let scale = plan.spec.output.scale
+        cairo_scale(context.pointer, scale, scale)
+        painter.text.addOutline(label, font: font, at: origin.x, origin.y, on: context.pointer)
+        let contours = OutlineContour.contours(ofPathOn: context.pointer)
+        try context.checkStatus("outline a label")
+        guard !contours.isEmpty else { return nil }
+        return LottieShape.group("label \(index + 1)", contours.map(LottieShape.path) + [LottieShape.fill(color)])
+    }
+
+    /// A label drawn as the frames draw it, as a picture of its area at the frames' scale.
+    private func addLabelPicture(
+        of segment: PickerLayout.Segment, index: Int, selected: Bool, opacity: LottieValue?, to layers: inout LottieLayers
+    ) throws(RenderError) {
+        let scale = plan.spec.output.scale
+        let area = segment.frame.union(segment.labelFrame).outset(by: max(style.font.size, style.selectedFont.size, 2))
+        let left = (area.x * scale).rounded(.down)
+        let top = (area.y * scale).rounded(.down)
+        let width = Int((area.maxX * scale).rounded(.up) - left)
+        let height = Int((area.maxY * scale).rounded(.up) - top)
+        guard width > 0, height > 0 else { return }
+        let surface = try ImageSurface(width: width, height: height)
+        let context = try CairoContext(surface: surface.pointer)
+        cairo_translate(context.pointer, -left, -top)
+        cairo_scale(context.pointer, scale, scale)
+        let color = selected ? style.selectedLabelColor : style.labelColor
+        context.setSource(color)
+        let origin = selected ? segment.selectedLabelOrigin : segment.labelOrigin
+        drawer.rasterPainter.text.draw(
+            segment.item.displayedLabel, font: selected ? style.selectedFont : style.font, at: origin.x, origin.y, on: context.pointer)
+        try context.checkStatus("draw a label's picture")
+        cairo_surface_flush(surface.pointer)
+        let png = try PNGFile.encode(surface.rgbaImage())
+        layers.addImage(
+            "label \(index + 1)\(selected ? " selected" : "") picture", png: png, width: width, height: height, x: left, y: top,
+            opacity: opacity)
+    }
+
+    /// True when `label` holds characters fonts draw as colour pictures (emoji), which have no outlines.
+    static func hasColourGlyphs(_ label: String) -> Bool {
+        let scalars = Array(label.unicodeScalars)
+        for (index, scalar) in scalars.enumerated() {
+            if scalar.properties.isEmojiPresentation { return true }
+            if scalar.properties.isEmoji, index + 1 < scalars.count, scalars[index + 1].value == 0xFE0F { return true }
+        }
+        return false
+    }
+
+    /// `picture`'s pixels as a PNG file.
+    static func png(of picture: GraphicPicture) throws(RenderError) -> [UInt8] {
+        let surface = try ImageSurface(width: picture.width, height: picture.height)
+        let context = try CairoContext(surface: surface.pointer)
+        // Drawn where its pixels land on the surface's own (see `LoadedGraphic.draw`).
+        cairo_scale(context.pointer, picture.scale, picture.scale)
+        cairo_translate(context.pointer, -Double(picture.x) / picture.scale, -Double(picture.y) / picture.scale)
+        try LoadedGraphic(picture).draw(tint: nil, on: context.pointer)
+        try context.checkStatus("draw a picture")
+        cairo_surface_flush(surface.pointer)
+        return try PNGFile.encode(surface.rgbaImage())
+    }
+}

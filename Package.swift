@@ -147,7 +147,7 @@ let package = Package(
         // decoder run by python3 (decode_animation.py, found through #filePath).
         .target(
             name: "AnimationTestSupport", dependencies: ["PickerKit", "CPickerGIF", "CPickerWebP", "TestSupport"],
-            path: "Tests/AnimationTestSupport", exclude: ["decode_animation.py"]),
+            path: "Tests/AnimationTestSupport", exclude: ["decode_animation.py", "play_lottie.py"]),
         // For every test target: the repository's root, programs run with a time limit, temporary folders removed.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
 

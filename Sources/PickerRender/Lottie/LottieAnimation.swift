@@ -30,9 +30,10 @@ package struct LottieAnimation {
     package func document() throws(RenderError) -> [UInt8] {
         let timeline = plan.timeline
         var layers = LottieLayers(frameCount: timeline.frameCount, scale: plan.spec.output.scale)
-        let canvas = plan.layout.canvas
         if style.background.alpha > 0 {
-            let rect = Rect(x: 0, y: 0, width: canvas.width, height: canvas.height)
+            // The whole picture, as the frames paint it, its partial last column and row included.
+            let scale = plan.spec.output.scale
+            let rect = Rect(x: 0, y: 0, width: Double(plan.pixelWidth) / scale, height: Double(plan.pixelHeight) / scale)
             layers.addShapes("background", [LottieShape.rect(rect, radius: 0), LottieShape.fill(style.background)])
         }
         if let track = style.track, let rect = plan.layout.track {
@@ -57,25 +58,22 @@ package struct LottieAnimation {
     private func addSeparators(_ selections: [KeyframeTrack], to layers: inout LottieLayers) {
         guard let separators = style.separators else { return }
         for (index, rect) in plan.layout.separators.enumerated() where rect.width > 0 && rect.height > 0 {
-            var opacity: LottieValue?
+            var fade: LookFade?
             if selections.count > index + 1 {
                 // Hidden as the highlight arrives beside it: 1 − the larger selection of its two segments.
                 let (track, values) = AnimatedSVG.merged(selections[index], selections[index + 1]) { 1 - max($0, $1) }
-                opacity = LottieProperty.animated(track, values: values.map { [100 * min(max($0, 0), 1)] }, fps: fps, scalar: true)
+                fade = LookFade(track: track, amounts: values.map { min(max($0, 0), 1) })
             }
-            layers.addShapes(
-                "separator \(index + 1)", [LottieShape.rect(rect, radius: 0), LottieShape.fill(separators.color)], opacity: opacity)
+            layers.addShapes("separator \(index + 1)", [LottieShape.rect(rect, radius: 0), fill(separators.color, fade)])
         }
     }
 
     private func addTouches(to layers: inout LottieLayers) {
         guard let touches = style.touches else { return }
         for (index, touch) in plan.timeline.touchKeyframes().enumerated() where touch.diameter > 0 {
-            let opacity = LottieProperty.animated(
-                touch.track, values: touch.track.values.map { [100 * ($0.first ?? 0)] }, fps: fps, scalar: true)
+            let fade = LookFade(track: touch.track, amounts: touch.track.values.map { $0.first ?? 0 })
             layers.addShapes(
-                "touch \(index + 1)", [LottieShape.ellipse(center: touch.center, size: touch.diameter), LottieShape.fill(touches.color)],
-                opacity: opacity)
+                "touch \(index + 1)", [LottieShape.ellipse(center: touch.center, size: touch.diameter), fill(touches.color, fade)])
         }
     }
 }

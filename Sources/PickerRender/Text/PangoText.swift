@@ -170,9 +170,13 @@ package final class PangoText: TextMeasurer {
 
     /// Adds the glyph outlines of `text` in `font`, laid out as `draw` lays it out, to `cairo`'s path at (`x`, `y`):
     /// the label as shapes a vector format fills without the font (Lottie).
-    func addOutline(_ text: String, font: ResolvedFont, at x: Double, _ y: Double, on cairo: OpaquePointer) {
+    ///
+    /// The baseline is put on a whole pixel of `pixelsPerPoint`, where cairo puts the glyphs it draws in a frame.
+    func addOutline(_ text: String, font: ResolvedFont, at x: Double, _ y: Double, pixelsPerPoint: Double, on cairo: OpaquePointer) {
         guard let drawn = drawingLayout(text, font: font) else { return }
-        cairo_move_to(cairo, x, y)
+        let baseline = y + Double(pango_layout_get_baseline(drawn)) / Double(PANGO_SCALE)
+        let snapped = pixelsPerPoint > 0 ? (baseline * pixelsPerPoint).rounded() / pixelsPerPoint : baseline
+        cairo_move_to(cairo, x, y + snapped - baseline)
         pango_cairo_layout_path(cairo, drawn)
     }
 

@@ -3,8 +3,7 @@ import PickerKit
 
 extension LottieAnimation {
     /// Images, labels and template icons: one look per segment when labels never change, else each segment's two
-    /// looks at the opacities of its selection track (drawn one over the other: the frames add the two looks, which
-    /// Lottie cannot, so mid-fade ink that both looks share is lighter; measured in the tests).
+    /// looks cross-fading as its selection track says (`addFadingLabel`, `addFadingTemplate`).
     func addContent(_ selections: [KeyframeTrack], to layers: inout LottieLayers) throws(RenderError) {
         let segments = plan.layout.segments
         let pictures = try plan.pictures.pictures(scale: plan.spec.output.scale)
@@ -29,14 +28,81 @@ extension LottieAnimation {
         for (index, segment) in segments.enumerated() {
             let track = selections[index]
             let picture = index < pictures.count ? pictures[index] : nil
-            for selected in [false, true] {
-                let fade = LookFade(track: track, selected: selected)
-                try addTemplate(picture, index: index, selected: selected, fade: fade, to: &layers)
-                if let shape = try labelShape(of: segment, index: index, selected: selected, fade: fade, to: &layers) {
-                    layers.addShapes("label \(index + 1)\(selected ? " selected" : "")", [shape])
-                }
+            try addFadingTemplate(picture, index: index, track: track, to: &layers)
+            try addFadingLabel(of: segment, index: index, track: track, to: &layers)
+        }
+    }
+
+    /// A label cross-fading from its regular look to its selected one as `track` (the selection) goes from 0 to 1.
+    ///
+    /// The frames add the looks, (1 − t)·regular + t·selected; Lottie draws one over the other, so the regular look
+    /// is drawn at 1 − t outside the selected look's outlines and whole inside them (two mattes of the selected
+    /// outlines), and the selected look at t over it: where the selected look has ink that gives t·selected +
+    /// (1 − t)·regular, elsewhere (1 − t)·regular, as the frames do. A label with emoji (a picture) is the two
+    /// pictures one over the other.
+    private func addFadingLabel(
+        of segment: PickerLayout.Segment, index: Int, track: KeyframeTrack, to layers: inout LottieLayers
+    ) throws(RenderError) {
+        let label = segment.item.displayedLabel
+        guard !label.isEmpty else { return }
+        let regularFade = LookFade(track: track, selected: false)
+        let selectedFade = LookFade(track: track, selected: true)
+        if Self.hasColourGlyphs(label) {
+            for (selected, fade) in [(false, regularFade), (true, selectedFade)] {
+                let opacity = LottieProperty.animated(fade.track, values: fade.amounts.map { [100 * $0] }, fps: fps, scalar: true)
+                try addLabelPicture(of: segment, index: index, selected: selected, opacity: opacity, to: &layers)
+            }
+            return
+        }
+        let regular = try labelContours(of: segment, selected: false).map(LottieShape.path)
+        let selected = try labelContours(of: segment, selected: true).map(LottieShape.path)
+        let name = "label \(index + 1)"
+        let opaqueMatte = LottieShape.group(name + " matte", selected + [LottieShape.fill(RGBAColor(red: 0, green: 0, blue: 0, alpha: 1))])
+        if !regular.isEmpty {
+            layers.addShapes(
+                name, [LottieShape.group(name, regular + [fill(style.labelColor, regularFade)])],
+                matte: selected.isEmpty ? nil : .invertedAlpha)
+            if !selected.isEmpty {
+                layers.addShapes(name + " outside selected matte", [opaqueMatte], isMatte: true)
+                layers.addShapes(
+                    name + " under selected", [LottieShape.group(name, regular + [LottieShape.fill(style.labelColor)])], matte: .alpha)
+                layers.addShapes(name + " under selected matte", [opaqueMatte], isMatte: true)
             }
         }
+        if !selected.isEmpty {
+            layers.addShapes(name + " selected", [LottieShape.group(name, selected + [fill(style.selectedLabelColor, selectedFade)])])
+        }
+    }
+
+    /// A template icon whose colour follows its segment's selection: one shape, its fill's colour and opacity keyed
+    /// from the regular label colour to the selected one, since both looks are the same icon (the frames' mix of
+    /// the two looks is that colour).
+    private func addFadingTemplate(
+        _ picture: GraphicPicture?, index: Int, track: KeyframeTrack, to layers: inout LottieLayers
+    ) throws(RenderError) {
+        guard let picture, picture.isTemplate else { return }
+        let (from, to) = (style.labelColor, style.selectedLabelColor)
+        let amounts = LookFade(track: track, selected: true).amounts
+        // Mixed as the frames add the looks: premultiplied colours weighted, then divided by the mixed alpha.
+        let alphas = amounts.map { from.alpha * (1 - $0) + to.alpha * $0 }
+        let colors = zip(amounts, alphas).map { amount, alpha -> [Double] in
+            guard alpha > 0 else { return [from.red, from.green, from.blue, 1] }
+            func channel(_ a: Double, _ b: Double) -> Double { (a * from.alpha * (1 - amount) + b * to.alpha * amount) / alpha }
+            return [channel(from.red, to.red), channel(from.green, to.green), channel(from.blue, to.blue), 1]
+        }
+        let fill = LottieValue.object([
+            ("ty", .string("fl")), ("c", LottieProperty.animated(track, values: colors, fps: fps)),
+            ("o", LottieProperty.animated(track, values: alphas.map { [100 * $0] }, fps: fps, scalar: true)), ("r", .number(1, digits: 0)),
+        ])
+        let scale = picture.scale
+        let bounds = Rect(
+            x: Double(picture.x) / scale, y: Double(picture.y) / scale, width: Double(picture.width) / scale,
+            height: Double(picture.height) / scale)
+        let name = "icon \(index + 1)"
+        layers.addShapes(name, [LottieShape.rect(bounds, radius: 0), fill], matte: .alpha)
+        layers.addImage(
+            name + " matte", png: try Self.png(of: picture), width: picture.width, height: picture.height, x: Double(picture.x),
+            y: Double(picture.y), isMatte: true)
     }
 
     /// A template icon in the look's colour: a rectangle of that colour over the icon's pixels, shown through the
@@ -51,7 +117,7 @@ extension LottieAnimation {
             x: Double(picture.x) / scale, y: Double(picture.y) / scale, width: Double(picture.width) / scale,
             height: Double(picture.height) / scale)
         let name = "icon \(index + 1)\(selected ? " selected" : "")"
-        layers.addShapes(name, [LottieShape.rect(bounds, radius: 0), fill(color, fade)], matted: true)
+        layers.addShapes(name, [LottieShape.rect(bounds, radius: 0), fill(color, fade)], matte: .alpha)
         let png = try Self.png(of: picture)
         layers.addImage(
             name + " matte", png: png, width: picture.width, height: picture.height, x: Double(picture.x), y: Double(picture.y),
@@ -66,14 +132,22 @@ extension LottieAnimation {
         let label = segment.item.displayedLabel
         guard !label.isEmpty else { return nil }
         let color = selected ? style.selectedLabelColor : style.labelColor
-        let font = selected ? style.selectedFont : style.font
-        let origin = selected ? segment.selectedLabelOrigin : segment.labelOrigin
-        let painter = drawer.rasterPainter
         if Self.hasColourGlyphs(label) {
             let opacity = fade.map { LottieProperty.animated($0.track, values: $0.amounts.map { [100 * $0] }, fps: fps, scalar: true) }
             try addLabelPicture(of: segment, index: index, selected: selected, opacity: opacity, to: &layers)
             return nil
         }
+        let contours = try labelContours(of: segment, selected: selected)
+        guard !contours.isEmpty else { return nil }
+        return LottieShape.group("label \(index + 1)", contours.map(LottieShape.path) + [fill(color, fade)])
+    }
+
+    /// The glyph outlines of `segment`'s label in one look, in points.
+    private func labelContours(of segment: PickerLayout.Segment, selected: Bool) throws(RenderError) -> [OutlineContour] {
+        let label = segment.item.displayedLabel
+        guard !label.isEmpty else { return [] }
+        let font = selected ? style.selectedFont : style.font
+        let origin = selected ? segment.selectedLabelOrigin : segment.labelOrigin
         // Only the path is wanted, made under the frames' transform so that the outlines are those of the glyphs the
         // frames show, on an unbounded recording surface: Pango leaves out glyphs outside a pixel surface's extents.
         guard let surface = cairo_recording_surface_create(CAIRO_CONTENT_COLOR_ALPHA, nil) else {
@@ -83,11 +157,10 @@ extension LottieAnimation {
         let context = try CairoContext(surface: surface)
         let scale = plan.spec.output.scale
         cairo_scale(context.pointer, scale, scale)
-        painter.text.addOutline(label, font: font, at: origin.x, origin.y, pixelsPerPoint: scale, on: context.pointer)
+        drawer.rasterPainter.text.addOutline(label, font: font, at: origin.x, origin.y, pixelsPerPoint: scale, on: context.pointer)
         let contours = OutlineContour.contours(ofPathOn: context.pointer)
         try context.checkStatus("outline a label")
-        guard !contours.isEmpty else { return nil }
-        return LottieShape.group("label \(index + 1)", contours.map(LottieShape.path) + [fill(color, fade)])
+        return contours
     }
 
     /// A label drawn as the frames draw it, as a picture of its area at the frames' scale.

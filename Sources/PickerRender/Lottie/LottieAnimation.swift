@@ -5,9 +5,9 @@ import PickerKit
 /// picker's animation, on the same timeline as the frames.
 ///
 /// The background, track and separators are shapes; labels are Pango's glyph outlines filled as the frames fill
-/// them (no font is needed to play it), each label twice, regular and selected, cross-fading, when the selected
-/// label looks different; images are embedded PNG assets and template icons their alpha as a matte over the
-/// label's colour; the highlight is a rounded rectangle whose position, size, corner radius and opacity are keyed
+/// them (no font is needed to play it), each label twice, regular and selected, cross-fading through mattes of the
+/// selected outlines, when the selected label looks different; images are embedded PNG assets and template icons
+/// their alpha as a matte over the label's colour, keyed from one look's colour to the other's; the highlight is a rounded rectangle whose position, size, corner radius and opacity are keyed
 /// per change, with Lottie's eased keys for timing curves and keys at every frame for springs and retargeted
 /// motion; a shadow's blur is four rounded rectangles at the blur's quartiles, since players draw no blur.
 package struct LottieAnimation {

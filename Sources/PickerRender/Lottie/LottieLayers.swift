@@ -16,11 +16,23 @@ struct LottieLayers {
         self.scale = scale
     }
 
+    /// How a layer is shown through the next one added (its matte).
+    enum Matte: Int {
+        /// Only where the matte is.
+        case alpha = 1
+        /// Only where the matte is not.
+        case invertedAlpha = 2
+    }
+
     /// A shape layer of `shapes` (the first drawn on top), at `opacity` (0–100, fixed at 100 when nil), over what
-    /// was added before; `matte` set when the layer is shown only where the next one added (its alpha matte) is.
-    mutating func addShapes(_ name: String, _ shapes: [LottieValue], opacity: LottieValue? = nil, matted: Bool = false) {
+    /// was added before; shown through the next layer added when `matte` is set; the matte of the layer added just
+    /// before when `isMatte`.
+    mutating func addShapes(
+        _ name: String, _ shapes: [LottieValue], opacity: LottieValue? = nil, matte: Matte? = nil, isMatte: Bool = false
+    ) {
         var layer = header(name, type: 4, opacity: opacity, position: [0, 0], scale: 100 * scale)
-        if matted { layer.append(("tt", .number(1, digits: 0))) }
+        if let matte { layer.append(("tt", .number(Double(matte.rawValue), digits: 0))) }
+        if isMatte { layer.append(("td", .number(1, digits: 0))) }
         layer.append(("shapes", .array(shapes)))
         layers.append(layer + footer)
     }

@@ -38,11 +38,11 @@ build: deps
 
 demo: deps
 	$(RELEASE_BUILD) --product pickerreel
-	$(RELEASE_DIR)/pickerreel render --format png,gif,apng,webp,mp4,webm,svg-animated,sheet
+	$(RELEASE_DIR)/pickerreel render --format png,gif,apng,webp,mp4,webm,svg-animated,sheet,lottie
 	$(RELEASE_DIR)/pickerreel render Fixtures/specs/numbers-vertical.json --format png,gif,svg-animated,sheet
 	@mkdir -p docs/images
 	cp Output/seed-demo/seed-demo.gif Output/seed-demo/seed-demo.webp Output/seed-demo/seed-demo.mp4 \
-		Output/seed-demo/seed-demo.svg Output/seed-demo/seed-demo-sheet.png docs/images/
+		Output/seed-demo/seed-demo.svg Output/seed-demo/seed-demo-sheet.png Output/seed-demo/seed-demo.lottie.json docs/images/
 	cp Output/seed-demo/seed-demo.png docs/images/seed-demo-animated.png
 	cp Output/numbers-vertical/numbers-vertical.gif Output/numbers-vertical/numbers-vertical.svg docs/images/
 	@# The README's first picture: its period.json, rendered as the README's command renders it.

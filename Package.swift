@@ -144,10 +144,11 @@ let package = Package(
 
         // For the animation tests only: synthetic frames, playback checks, an independent APNG chunk reader, giflib's
         // and libwebpdemux's decoders played as browsers play them, headless Chromium with a time limit, and Pillow's
-        // decoder run by python3 (decode_animation.py, found through #filePath).
+        // decoder run by python3 (decode_animation.py), and rlottie playing Lottie files (play_lottie.py), both found
+        // through #filePath.
         .target(
             name: "AnimationTestSupport", dependencies: ["PickerKit", "CPickerGIF", "CPickerWebP", "TestSupport"],
-            path: "Tests/AnimationTestSupport", exclude: ["decode_animation.py"]),
+            path: "Tests/AnimationTestSupport", exclude: ["decode_animation.py", "play_lottie.py"]),
         // For every test target: the repository's root, programs run with a time limit, temporary folders removed.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
 

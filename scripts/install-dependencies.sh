@@ -6,7 +6,8 @@
 #                                             ffprobe executables (decode the videos the tests encode), and
 #                                             PyPI's pixelmatch and pillow (the comparison's cross-check) and
 #                                             PyYAML (the Action's tests read action.yml) and playwright (drives
-#                                             that Chromium through the HTML report and the preview)  (make test)
+#                                             that Chromium through the HTML report and the preview) and
+#                                             rlottie-python and lottie (play and read the Lottie files)  (make test)
 #   scripts/install-dependencies.sh --bench   also python3-cairo (the naive baseline), ffmpeg, and numpy, pillow,
 #                                             scikit-image (the GIF and video comparisons)  (make bench)
 #   scripts/install-dependencies.sh --bazel   also Debian's bazel-bootstrap (Bazel 4), python3, and nginx-core and
@@ -32,8 +33,8 @@ python_packages=()
 dist_tools=(dpkg-dev debootstrap umoci python3)
 if [ "$mode" = test ]; then
     debian+=(chromium ffmpeg "${dist_tools[@]}")
-    python_modules=(pixelmatch PIL yaml playwright)
-    python_packages=(pixelmatch pillow PyYAML playwright)
+    python_modules=(pixelmatch PIL yaml playwright rlottie_python lottie)
+    python_packages=(pixelmatch pillow PyYAML playwright rlottie-python lottie)
 elif [ "$mode" = bench ]; then
     debian+=(python3-cairo ffmpeg)
     python_modules=(numpy PIL skimage blazediff)

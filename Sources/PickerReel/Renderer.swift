@@ -132,6 +132,15 @@ public final class Renderer: Sendable {
         Data(try animatedSVGBytes())
     }
 
+    /// The animation as one Lottie JSON document (bodymovin 5.x: lottie-web, lottie-ios, lottie-android and rlottie
+    /// play it): shapes, glyph outlines and embedded pictures on the frames' timeline, `fr` the spec's frame rate and
+    /// one loop of N / fps; players loop it as they are told (a Lottie file holds no loop count).
+    ///
+    /// Throws `RenderError.cairo` (or `.pango`, `.librsvg`) when outlining a label or drawing a picture fails.
+    public func lottie() throws(RenderError) -> Data {
+        Data(try lottieBytes())
+    }
+
     /// One PNG with the frames in a grid, each labelled with its index and time (at most 240 of them).
     ///
     /// Throws `RenderError.cairo` (or `.pango`, `.librsvg`) when drawing fails, and `RenderError.encoder` (format
@@ -267,6 +276,10 @@ public final class Renderer: Sendable {
 
     func animatedSVGBytes() throws(RenderError) -> [UInt8] {
         try drawers.borrow { drawer throws(RenderError) in try AnimatedSVG(drawer: drawer).document() }
+    }
+
+    func lottieBytes() throws(RenderError) -> [UInt8] {
+        try drawers.borrow { drawer throws(RenderError) in try LottieAnimation(drawer: drawer).document() }
     }
 
     func contactSheetBytes() throws(RenderError) -> [UInt8] {

@@ -51,7 +51,7 @@ struct ParserTests {
         #expect(
             throws: UsageError(
                 command: "render",
-                message: "--format: unknown format 'gif2'; known formats: png, svg, svg-animated, sheet, gif, apng, webp, mp4, webm"
+                message: "--format: unknown format 'gif2'; known formats: png, svg, svg-animated, lottie, sheet, gif, apng, webp, mp4, webm"
             )
         ) {
             try CommandParser.parse(["render", "--format", "png,gif2"])

@@ -28,7 +28,7 @@ extension MemoryBudget {
     /// and B-frames beside its buffers: 110 bytes a pixel at 10 frames, 250 at 102, and 37 MB whatever the size.
     package static func encoderBytes(_ format: OutputFormat, pixels: Int, frames: Int, within budget: MemoryBudget) -> Int {
         switch format {
-        case .png, .svg, .svgAnimated: return 0
+        case .png, .svg, .svgAnimated, .lottie: return 0
         case .apng: return pixels * 26
         case .sheet: return pixels * 34
         case .gif: return pixels * 36 + min(budget.gifFrameStoreBytes, pixels * 4 * frames)

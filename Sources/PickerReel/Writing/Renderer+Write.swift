@@ -133,6 +133,7 @@ extension Renderer {
             let state = try self.state(frame: frame)
             return try withDrawer { drawer throws(RenderError) in try drawer.svg(state: state) }
         case .svgAnimated: return try animatedSVGBytes()
+        case .lottie: return try lottieBytes()
         case .sheet: return try contactSheetBytes()
         case .gif: return try gifBytes(matte: options.gifMatte, storeBytes: options.memory.gifFrameStoreBytes, frameDrawn: frameDrawn)
         case .apng: return try apngBytes(frameDrawn: frameDrawn)

@@ -130,7 +130,7 @@ package enum CommandParser {
 
             Per-frame formats write frame-0000.png (or .svg), …; svg-animated writes <name>.svg, sheet writes
             <name>-sheet.png, gif <name>.gif, apng <name>.png, webp <name>.webp, mp4 <name>.mp4 and webm
-            <name>.webm in the same folder. For a README on GitHub choose webp (lossless, plays in an <img>);
+            <name>.webm, lottie <name>.lottie.json in the same folder. For a README on GitHub choose webp (lossless, plays in an <img>);
             for Slack and older tools gif; for video players and <video> mp4 or webm.
 
             --times 0,0.5,1.2 (or --every 0.25) writes the PNG pictures of only those moments, named

@@ -209,6 +209,9 @@ package final class FrameDrawer {
 
     /// The painter of SVG output, for the animated SVG's parts.
     var svgPainter: PickerPainter { vectorPainter }
+
+    /// The painter of the PNG frames, for the Lottie writer's labels and pictures (drawn at the frames' scale).
+    var rasterPainter: PickerPainter { painter }
 }
 
 /// A drawer's static layer (the frame with nothing selected) and its encoding, neither of which changes once made:

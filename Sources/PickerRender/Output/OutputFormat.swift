@@ -6,6 +6,9 @@ public enum OutputFormat: String, Hashable, Sendable, CaseIterable {
     case svg
     /// `<name>.svg`: one self-contained SVG whose highlight animates (SMIL).
     case svgAnimated = "svg-animated"
+    /// `<name>.lottie.json`: the animation as Lottie JSON (bodymovin 5.x), which lottie-web, lottie-ios,
+    /// lottie-android and rlottie play.
+    case lottie
     /// `<name>-sheet.png`: every frame in a grid, labelled with its index and time.
     case sheet
     /// `<name>.gif`: the animation as a GIF with one palette and delta frames.
@@ -35,7 +38,7 @@ public enum OutputFormat: String, Hashable, Sendable, CaseIterable {
         case .gif: return 3
         case .sheet: return 2
         case .apng: return 1
-        case .png, .svg, .svgAnimated: return 0
+        case .png, .svg, .svgAnimated, .lottie: return 0
         }
     }
 
@@ -45,6 +48,7 @@ public enum OutputFormat: String, Hashable, Sendable, CaseIterable {
         case .png: return "PNG"
         case .svg: return "SVG"
         case .svgAnimated: return "animated SVG"
+        case .lottie: return "Lottie"
         case .sheet: return "contact sheet"
         case .gif: return "GIF"
         case .apng: return "APNG"
@@ -61,6 +65,7 @@ public enum OutputFormat: String, Hashable, Sendable, CaseIterable {
             let digits = String(index)
             return "frame-" + String(repeating: "0", count: max(0, 4 - digits.count)) + digits + "." + rawValue
         case .svgAnimated: return name + ".svg"
+        case .lottie: return name + ".lottie.json"
         case .sheet: return name + "-sheet.png"
         case .gif: return name + ".gif"
         case .apng: return name + ".png"
@@ -81,7 +86,7 @@ public enum OutputFormat: String, Hashable, Sendable, CaseIterable {
             guard file.hasPrefix("frame-"), file.hasSuffix(suffix) else { return false }
             let digits = file.utf8.dropFirst("frame-".count).dropLast(suffix.utf8.count)
             return digits.count == 4 && digits.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
-        case .svgAnimated, .sheet, .gif, .apng, .webp, .mp4, .webm:
+        case .svgAnimated, .lottie, .sheet, .gif, .apng, .webp, .mp4, .webm:
             return file == fileName(name: name)
         }
     }

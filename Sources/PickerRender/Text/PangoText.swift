@@ -168,6 +168,18 @@ package final class PangoText: TextMeasurer {
         if followsDevice { pango_layout_context_changed(layout) }
     }
 
+    /// Adds the glyph outlines of `text` in `font`, laid out as `draw` lays it out, to `cairo`'s path at (`x`, `y`):
+    /// the label as shapes a vector format fills without the font (Lottie).
+    ///
+    /// The baseline is put on a whole pixel of `pixelsPerPoint`, where cairo puts the glyphs it draws in a frame.
+    func addOutline(_ text: String, font: ResolvedFont, at x: Double, _ y: Double, pixelsPerPoint: Double, on cairo: OpaquePointer) {
+        guard let drawn = drawingLayout(text, font: font) else { return }
+        let baseline = y + Double(pango_layout_get_baseline(drawn)) / Double(PANGO_SCALE)
+        let snapped = pixelsPerPoint > 0 ? (baseline * pixelsPerPoint).rounded() / pixelsPerPoint : baseline
+        cairo_move_to(cairo, x, y + snapped - baseline)
+        pango_cairo_layout_path(cairo, drawn)
+    }
+
     /// The font Pango drew the first run of the last drawn `text` in `font` with, for tests: the measuring
     /// layout's font (`measuredFont(of:font:)`) unless drawing follows the device transform.
     func drawnFont(of text: String, font: ResolvedFont) -> UnsafeMutableRawPointer? {

@@ -26,7 +26,7 @@ protocol FormatRow: Sendable {
 enum CrossFormatRows {
     static let all: [any FormatRow] = [
         FrameFilesRow(), PerFrameSVGRow(), GIFRow(), APNGRow(), WebPRow(), VideoRow(format: .mp4), VideoRow(format: .webm),
-        AnimatedSVGRow(),
+        AnimatedSVGRow(), LottieRow(),
     ]
 }
 

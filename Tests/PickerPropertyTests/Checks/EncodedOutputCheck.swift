@@ -35,7 +35,30 @@ enum EncodedOutputCheck {
                 bytes, width: width, height: height, duration: renderer.timeline.loopDuration, loopCount: renderer.spec.output.loopCount)
         case .mp4, .webm:
             return videoProblem(bytes, format: format, width: width, height: height)
+        case .lottie:
+            return lottieProblem(bytes, width: width, height: height, fps: renderer.timeline.fps, frames: renderer.timeline.frameCount)
         }
+    }
+
+    /// What is wrong with a Lottie document, or nil: JSON whose root holds the picture's size, the frame rate, in
+    /// point 0, out point the frame count, and a list of layers, each with the whole animation's in and out points.
+    static func lottieProblem(_ bytes: [UInt8], width: Int, height: Int, fps: Double, frames: Int) -> String? {
+        guard let root = (try? JSONSerialization.jsonObject(with: Data(bytes))) as? [String: Any] else {
+            return "the Lottie is not a JSON object"
+        }
+        func number(_ value: Any?) -> Double? { (value as? NSNumber)?.doubleValue }
+        guard number(root["w"]) == Double(width), number(root["h"]) == Double(height) else {
+            return "the Lottie's canvas is \(root["w"] ?? "none") × \(root["h"] ?? "none"), expected \(width) × \(height)"
+        }
+        guard let rate = number(root["fr"]), abs(rate - fps) < 1e-3, number(root["ip"]) == 0, number(root["op"]) == Double(frames) else {
+            let playing = "\(root["fr"] ?? "none") fps from \(root["ip"] ?? "none") to \(root["op"] ?? "none")"
+            return "the Lottie plays at \(playing), expected \(fps) fps from 0 to \(frames)"
+        }
+        guard let layers = root["layers"] as? [[String: Any]] else { return "the Lottie has no list of layers" }
+        for layer in layers where number(layer["ip"]) != 0 || number(layer["op"]) != Double(frames) {
+            return "the Lottie's layer \(layer["nm"] ?? "?") is shown from \(layer["ip"] ?? "none") to \(layer["op"] ?? "none")"
+        }
+        return nil
     }
 
     /// What is wrong with an animated PNG, or nil.

@@ -59,6 +59,9 @@ demo: deps
 	$(RELEASE_DIR)/pickerreel frame Fixtures/gallery/accessibility.json --time 2 -o docs/images/gallery-accessibility5.png
 	$(RELEASE_DIR)/pickerreel render Fixtures/gallery/segmented.json Fixtures/gallery/appearance.json --format gif,svg-animated -q
 	cp Output/segmented/segmented.gif Output/segmented/segmented.svg Output/appearance/appearance.gif docs/images/
+	@# docs/tokens.md: a spec that extends a theme of DTCG tokens, in its light and dark (dark token set) variants.
+	$(RELEASE_DIR)/pickerreel frame Examples/tokens/period.json --time 1 -o docs/images/tokens-light.png
+	$(RELEASE_DIR)/pickerreel frame Examples/tokens/period.json --time 1 --variant dark -o docs/images/tokens-dark.png
 
 # The release binary into $(PREFIX)/bin (default /usr/local/bin); it links the Swift runtime statically, so it
 # needs only the C libraries at run time.

@@ -6,6 +6,7 @@
         name = "appearance",
         spec = "specs/appearance.json",
         srcs = glob(["specs/icons/*.svg"]),  # every icon and image the spec names
+        tokens = glob(["specs/tokens/*.json"]),  # its DTCG token files and themes, if it names any
         times = ["0", "0.6", "1.2"],
     )
 
@@ -69,7 +70,7 @@ def _pickerreel_render_impl(ctx):
     arguments.add(ctx.executable.tool.path)
     arguments.add(folder.path)
     arguments.add(_path_in_workspace(spec))
-    for file in [spec] + ctx.files.srcs:
+    for file in [spec] + ctx.files.srcs + ctx.files.tokens:
         arguments.add_all(["--input", file.path, _path_in_workspace(file)])
     for file in ctx.files.fonts:
         arguments.add_all(["--font", file.path, _path_in_workspace(file)])
@@ -86,7 +87,7 @@ def _pickerreel_render_impl(ctx):
     ctx.actions.run(
         executable = ctx.executable._render_script,
         arguments = [arguments],
-        inputs = [spec, environment, ctx.file.fontconfig_file] + ctx.files.srcs + ctx.files.fonts,
+        inputs = [spec, environment, ctx.file.fontconfig_file] + ctx.files.srcs + ctx.files.tokens + ctx.files.fonts,
         tools = [ctx.executable.tool, ctx.file._link_script],
         outputs = [folder],
         mnemonic = "PickerReelRender",
@@ -106,6 +107,12 @@ pickerreel_render = rule(
             allow_files = True,
             doc = "Every icon and image the spec names, at the paths it names them (relative to the spec). One " +
                   "left out fails the render naming it.",
+        ),
+        "tokens": attr.label_list(
+            allow_files = [".json"],
+            doc = "The DTCG token files and themes the spec names (`tokens`, `variants.tokens`, `extends`), at the " +
+                  "paths it names them (relative to the spec), so a token change re-renders. One left out fails the " +
+                  "render naming it.",
         ),
         "fonts": attr.label_list(
             allow_files = [".ttf", ".otf", ".ttc"],

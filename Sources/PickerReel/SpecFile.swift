@@ -11,8 +11,22 @@ extension PickerSpec {
     /// opened (so nothing blocks), and a file over `SpecLimits.maximumFileBytes` by its size before it is read.
     /// Throws `SpecError` with the file's name and what is wrong.
     public init(contentsOf url: URL, file: String? = nil) throws(SpecError) {
+        try self.init(reading: url, file: file, root: nil)
+    }
+
+    /// The spec at `url`, its token files and themes read through the confined reads of its tree (`FileScope`: inside
+    /// `root`, never through a link that leads out), as its icons are.
+    private init(reading url: URL, file: String?, root: String?) throws(SpecError) {
         let name = file ?? url.relativePath
-        self = try PickerSpec.decode(try SpecFile.read(url.path, name: name), file: name)
+        let scope = FileScope(specFile: url.relativePath, root: root)
+        let reader: SpecInputReader = { path, maximumBytes in
+            do throws(FileScope.Refusal) {
+                return .success(try scope.read(path, maximumBytes: maximumBytes))
+            } catch {
+                return .failure(SpecInputRefusal(reason: error.reason(for: "a token file or theme")))
+            }
+        }
+        self = try PickerSpec.decode(try SpecFile.read(url.path, name: name), file: name, reader: reader)
     }
 }
 
@@ -32,7 +46,7 @@ extension PickerSpec {
                 problem: .unreadable(reason: "it leads outside the root \(scope.root) (a link); a spec must be inside it, as its icons are")
             )
         }
-        try self.init(contentsOf: url, file: file)
+        try self.init(reading: url, file: file, root: root?.relativePath)
     }
 }
 

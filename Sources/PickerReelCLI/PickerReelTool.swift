@@ -46,6 +46,8 @@ package enum PickerReelTool {
                 return try inspect.layout(path, variant: variant, root: root)
             case .timeline(let path, let variant, let root):
                 return try inspect.timeline(path, variant: variant, root: root)
+            case .tokens(let path, let variant, let root):
+                return try TokensCommand(console: console).run(path, variant: variant, root: root)
             case .validate(let paths, let root):
                 return inspect.validate(paths, root: root)
             case .compare(let options):

@@ -4,8 +4,10 @@ package enum NamedColor: String, CaseIterable, Hashable, Sendable {
     case accent, blue, brown, cyan, gray, green, indigo, mint, orange, pink, purple, red, teal, yellow
     case black, white, primary, secondary, clear, systemBackground, tertiarySystemFill
 
-    /// The value in `scheme`.
-    package func value(in scheme: ColorScheme) -> RGBAColor {
+    /// The value in `scheme`; with `increasedContrast`, the value the Increase Contrast setting gives, where the
+    /// Human Interface Guidelines list one (`increasedContrastValue`).
+    package func value(in scheme: ColorScheme, increasedContrast: Bool = false) -> RGBAColor {
+        if increasedContrast, let value = increasedContrastValue(in: scheme) { return value }
         let dark = scheme == .dark
         switch self {
         case .accent, .blue: return RGBAColor(hex: dark ? 0x0A84FF : 0x007AFF)
@@ -31,6 +33,31 @@ package enum NamedColor: String, CaseIterable, Hashable, Sendable {
         case .clear: return .clear
         case .systemBackground: return RGBAColor(hex: dark ? 0x000000 : 0xFFFFFF)
         case .tertiarySystemFill: return RGBAColor(red: 118 / 255, green: 118 / 255, blue: 128 / 255, alpha: dark ? 0.24 : 0.12)
+        }
+    }
+}
+
+extension NamedColor {
+    /// The system colour's value with Increase Contrast on, as Apple's Human Interface Guidelines colour table
+    /// lists it for iOS (light and dark "Increased contrast" columns; docs/ios-appearance.md); nil for the colours
+    /// it lists no such value for (black, white, clear and the semantic colours), which keep theirs.
+    package func increasedContrastValue(in scheme: ColorScheme) -> RGBAColor? {
+        let dark = scheme == .dark
+        switch self {
+        case .accent, .blue: return RGBAColor(hex: dark ? 0x409CFF : 0x0040DD)
+        case .brown: return RGBAColor(hex: dark ? 0xB59469 : 0x7F6545)
+        case .cyan: return RGBAColor(hex: dark ? 0x70D7FF : 0x0071A4)
+        case .gray: return RGBAColor(hex: dark ? 0xAEAEB2 : 0x6C6C70)
+        case .green: return RGBAColor(hex: dark ? 0x30DB5B : 0x248A3D)
+        case .indigo: return RGBAColor(hex: dark ? 0x7D7AFF : 0x3634A3)
+        case .mint: return RGBAColor(hex: dark ? 0x66D4CF : 0x0C817B)
+        case .orange: return RGBAColor(hex: dark ? 0xFFB340 : 0xC93400)
+        case .pink: return RGBAColor(hex: dark ? 0xFF6482 : 0xD30F45)
+        case .purple: return RGBAColor(hex: dark ? 0xDA8FFF : 0x8944AB)
+        case .red: return RGBAColor(hex: dark ? 0xFF6961 : 0xD70015)
+        case .teal: return RGBAColor(hex: dark ? 0x5DE6FF : 0x008299)
+        case .yellow: return RGBAColor(hex: dark ? 0xFFD426 : 0xB25000)
+        case .black, .white, .primary, .secondary, .clear, .systemBackground, .tertiarySystemFill: return nil
         }
     }
 }

@@ -61,10 +61,11 @@ public struct PickerColor: Hashable, Sendable, CustomStringConvertible {
     /// True for a well-formed colour drawn fully opaque (in a light picker): what a GIF or video matte must be.
     public var isOpaque: Bool { (resolved(in: .light)?.alpha ?? 0) >= 1 }
 
-    /// The sRGB value drawn in a picker of `scheme`; nil for a malformed colour (which validation rejects first).
-    package func resolved(in scheme: ColorScheme) -> RGBAColor? {
+    /// The sRGB value drawn in a picker of `scheme` (with Increase Contrast on when `increasedContrast`); nil for a
+    /// malformed colour (which validation rejects first).
+    package func resolved(in scheme: ColorScheme, increasedContrast: Bool = false) -> RGBAColor? {
         switch value {
-        case .named(let named): return named.value(in: scheme)
+        case .named(let named): return named.value(in: scheme, increasedContrast: increasedContrast)
         case .rgba(let red, let green, let blue, let alpha):
             return RGBAColor(red: Double(red) / 255, green: Double(green) / 255, blue: Double(blue) / 255, alpha: Double(alpha) / 255)
         case .invalid: return nil

@@ -165,8 +165,9 @@ extension PickerSpec {
         let segmented = preset == .segmented
         let scheme = style.colorScheme ?? .light
         let growth = (style.dynamicTypeSize ?? .large).scaleFactor
+        let contrast = style.increaseContrast ?? false
         func color(_ value: PickerColor?, _ fallback: PickerColor) -> RGBAColor {
-            (value ?? fallback).resolved(in: scheme) ?? .clear
+            (value ?? fallback).resolved(in: scheme, increasedContrast: contrast) ?? .clear
         }
         let font = ResolvedFont(
             family: style.font.family ?? Defaults.fontFamily,

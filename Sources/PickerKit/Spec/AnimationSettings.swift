@@ -6,12 +6,26 @@ public struct AnimationSettings: Hashable, Sendable {
     ///
     /// Not allowed with a spring, which settles by itself.
     public var duration: Double?
+    /// What the picker does when Reduce Motion is on (`PickerStyle.reduceMotion`); nil is `.slide`, what an app that
+    /// does not read `accessibilityReduceMotion` shows (SwiftUI leaves the setting to the app).
+    public var reducedMotion: ReducedMotion?
 
     /// Settings; the fields left out take their defaults.
-    public init(curve: AnimationCurve? = nil, duration: Double? = nil) {
+    public init(curve: AnimationCurve? = nil, duration: Double? = nil, reducedMotion: ReducedMotion? = nil) {
         self.curve = curve
         self.duration = duration
+        self.reducedMotion = reducedMotion
     }
+}
+
+/// How a change looks with Reduce Motion on (`"animation": {"reduceMotion": …}` in JSON).
+public enum ReducedMotion: String, Hashable, Sendable, CaseIterable {
+    /// The highlight slides as usual: the app ignores the setting.
+    case slide
+    /// The highlight moves at once, with no animation.
+    case none
+    /// The highlight fades out where it is and in at the new segment, over the change's duration, without moving.
+    case crossfade
 }
 
 /// How the animation is sampled into pictures.

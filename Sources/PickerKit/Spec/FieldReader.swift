@@ -42,6 +42,12 @@ struct FieldReader {
         return choice
     }
 
+    /// `true` or `false`.
+    func bool(_ value: JSONValue, at path: JSONPath) throws(SpecError) -> Bool {
+        guard case .bool(let flag) = value else { throw failure(path, .expected("true or false", found: value.kindDescription)) }
+        return flag
+    }
+
     /// A string of any length; `expected` says what the field takes, for the message.
     func anyString(_ value: JSONValue, at path: JSONPath, expected: String = "a string") throws(SpecError) -> String {
         guard case .string(let text) = value else {

@@ -25,6 +25,13 @@ public struct PickerSpec: Hashable, Sendable {
     public var touches: TouchStyle?
     /// Other appearances to render the spec in (`"variants"` in JSON); nil renders only its own.
     public var variantAxes: VariantAxes?
+    /// The fields whose values came from design tokens, in the order the spec writes them (empty for a spec that
+    /// names none): what `pickerreel tokens` prints.
+    public package(set) var tokenFields: [TokenField] = []
+    /// The token files and themes the spec was made from, relative to its folder (see `referencedFiles`).
+    public package(set) var inputFiles: [String] = []
+    /// The style and timing of the variants whose values have token files of their own (`variants.tokens`).
+    package var tokenThemes: [TokenTheme] = []
 
     /// A validated spec.
     ///
@@ -75,13 +82,15 @@ public struct PickerSpec: Hashable, Sendable {
 
 extension PickerSpec {
     /// The files the spec draws from, by the paths it gives (relative ones from the spec's folder), in order: each
-    /// item's icon, else its image, then `style.font.file`; each path once.
+    /// item's icon, else its image, then `style.font.file`, then the themes and token files it was made from; each
+    /// path once.
     ///
     /// What a render depends on beyond the spec's own bytes: the render manifest records their digests, and the
     /// preview reloads when one is saved.
     public var referencedFiles: [String] {
         var files: [String] = []
-        for path in items.compactMap({ $0.icon ?? $0.image }) + [style.font.file].compactMap({ $0 }) where !files.contains(path) {
+        let drawn = items.compactMap({ $0.icon ?? $0.image }) + [style.font.file].compactMap({ $0 })
+        for path in drawn + inputFiles where !files.contains(path) {
             files.append(path)
         }
         return files

@@ -37,6 +37,12 @@ public struct PickerStyle: Hashable, Sendable {
     public var separators: Separators?
     /// How the selected label changes as the highlight arrives (colour and weight, cross-fading).
     public var selectedLabel: SelectedLabelStyle
+    /// Whether the device's Increase Contrast setting is on: system colours take their increased-contrast values
+    /// (docs/ios-appearance.md); nil is off.
+    public var increaseContrast: Bool?
+    /// Whether the device's Reduce Motion setting is on: changes move as `AnimationSettings.reducedMotion` says;
+    /// nil is off.
+    public var reduceMotion: Bool?
 
     /// A style; every field left out takes its default.
     public init(
@@ -45,7 +51,8 @@ public struct PickerStyle: Hashable, Sendable {
         labelColor: PickerColor? = nil, background: PickerColor? = nil, highlight: HighlightStyle = HighlightStyle(),
         preset: StylePreset? = nil, colorScheme: ColorScheme? = nil, layoutDirection: LayoutDirection? = nil,
         dynamicTypeSize: DynamicTypeSize? = nil, icon: IconStyle = IconStyle(), track: TrackStyle? = nil,
-        separators: Separators? = nil, selectedLabel: SelectedLabelStyle = SelectedLabelStyle()
+        separators: Separators? = nil, selectedLabel: SelectedLabelStyle = SelectedLabelStyle(), increaseContrast: Bool? = nil,
+        reduceMotion: Bool? = nil
     ) {
         self.orientation = orientation
         self.distribution = distribution
@@ -64,6 +71,8 @@ public struct PickerStyle: Hashable, Sendable {
         self.track = track
         self.separators = separators
         self.selectedLabel = selectedLabel
+        self.increaseContrast = increaseContrast
+        self.reduceMotion = reduceMotion
     }
 }
 

@@ -31,6 +31,8 @@ extension SpecDecoder {
         if let v = object["track"] { style.track = try decodeTrack(v, at: path.appending("track")) }
         if let v = object["separators"] { style.separators = try decodeSeparators(v, at: path.appending("separators")) }
         if let v = object["selectedLabel"] { style.selectedLabel = try decodeSelectedLabel(v, at: path.appending("selectedLabel")) }
+        if let v = object["increaseContrast"] { style.increaseContrast = try reader.bool(v, at: path.appending("increaseContrast")) }
+        if let v = object["reduceMotion"] { style.reduceMotion = try reader.bool(v, at: path.appending("reduceMotion")) }
         return style
     }
 

@@ -7,6 +7,9 @@ extension SpecDecoder {
         if let duration = object["duration"] {
             animation.duration = try reader.number(duration, at: path.appending("duration"), expected: SpecExpectation.seconds)
         }
+        if let reduced = object["reduceMotion"] {
+            animation.reducedMotion = try reader.choice(reduced, at: path.appending("reduceMotion"), as: ReducedMotion.self)
+        }
         return animation
     }
 

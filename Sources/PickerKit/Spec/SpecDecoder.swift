@@ -1,6 +1,12 @@
 extension PickerSpec {
     /// Parses and validates a spec from the bytes of a JSON file; see `init(json:file:)`.
     package static func decode(_ bytes: [UInt8], file: String? = nil) throws(SpecError) -> PickerSpec {
+        try decode(bytes, file: file, reader: nil)
+    }
+
+    /// Parses and validates a spec, reading the token files and themes it names through `reader` (paths relative
+    /// to the spec's folder); with no reader, a spec that names one is an error.
+    package static func decode(_ bytes: [UInt8], file: String?, reader: SpecInputReader?) throws(SpecError) -> PickerSpec {
         guard bytes.count <= SpecLimits.maximumFileBytes else {
             throw SpecError(file: file, path: .root, problem: .fileTooLarge(bytes: bytes.count))
         }
@@ -11,8 +17,15 @@ extension PickerSpec {
             throw SpecError(
                 file: file, path: .root, problem: .syntax(line: error.line, column: error.column, detail: error.message))
         }
-        let spec = try SpecDecoder(reader: FieldReader(file: file)).decodeSpec(document)
+        let preparation = SpecPreparation(file: file, reader: reader)
+        let merged = try preparation.merged(document)
+        let decoder = SpecDecoder(reader: FieldReader(file: file))
+        let resolved = try preparation.resolved(merged)
+        var spec = try decoder.decodeSpec(resolved.document)
+        spec.tokenFields = resolved.fields
+        spec.inputFiles = merged.inputFiles
         try spec.validate(file: file)
+        spec.tokenThemes = try TokenTheme.themes(of: spec, merged: merged, preparation: preparation, decoder: decoder)
         return spec
     }
 }
@@ -141,7 +154,19 @@ struct SpecDecoder {
             }
             axes.scale = scales
         }
+        if let v = object["increaseContrast"] { axes.increaseContrast = try flags(v, at: path.appending("increaseContrast")) }
+        if let v = object["reduceMotion"] { axes.reduceMotion = try flags(v, at: path.appending("reduceMotion")) }
         return axes
+    }
+
+    /// An array of `false` and `true`, for a setting's variant axis.
+    func flags(_ value: JSONValue, at path: JSONPath) throws(SpecError) -> [Bool] {
+        guard case .array(let elements) = value, elements.count <= 2 else {
+            throw reader.failure(path, .expected("an array of false and true", found: value.kindDescription))
+        }
+        var result: [Bool] = []
+        for (index, element) in elements.enumerated() { result.append(try reader.bool(element, at: path.appending(index: index))) }
+        return result
     }
 
     /// An array of words, each one of `type`'s.

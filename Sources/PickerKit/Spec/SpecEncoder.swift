@@ -28,6 +28,7 @@ enum SpecEncoder {
         var animation: [(String, JSONValue)] = []
         if let curve = spec.animation.curve { animation.append(("curve", self.curve(curve))) }
         if let duration = spec.animation.duration { animation.append(("duration", number(duration))) }
+        if let reduced = spec.animation.reducedMotion { animation.append(("reduceMotion", .string(reduced.rawValue))) }
         if !animation.isEmpty { root.append(("animation", object(animation))) }
         var output: [(String, JSONValue)] = []
         let defaults = OutputSettings()
@@ -48,6 +49,8 @@ enum SpecEncoder {
             if let list = axes.layoutDirection { fields.append(("layoutDirection", .array(list.map { .string($0.rawValue) }))) }
             if let list = axes.dynamicTypeSize { fields.append(("dynamicTypeSize", .array(list.map { .string($0.rawValue) }))) }
             if let list = axes.scale { fields.append(("scale", .array(list.map(number)))) }
+            if let list = axes.increaseContrast { fields.append(("increaseContrast", .array(list.map { .bool($0) }))) }
+            if let list = axes.reduceMotion { fields.append(("reduceMotion", .array(list.map { .bool($0) }))) }
             root.append(("variants", object(fields)))
         }
         return object(root)
@@ -131,6 +134,8 @@ enum SpecEncoder {
         if let value = style.colorScheme { fields.append(("colorScheme", .string(value.rawValue))) }
         if let value = style.layoutDirection { fields.append(("layoutDirection", .string(value.rawValue))) }
         if let value = style.dynamicTypeSize { fields.append(("dynamicTypeSize", .string(value.rawValue))) }
+        if let value = style.increaseContrast { fields.append(("increaseContrast", .bool(value))) }
+        if let value = style.reduceMotion { fields.append(("reduceMotion", .bool(value))) }
         var icon: [(String, JSONValue)] = []
         if let value = style.icon.size { icon.append(("size", number(value))) }
         if let value = style.icon.spacing { icon.append(("spacing", number(value))) }

@@ -54,6 +54,10 @@ public enum SpecProblem: Equatable, Sendable {
     case limitExceeded(String)
     /// A file the spec names (an icon or image) cannot be used.
     case unusableFile(path: String, reason: String)
+    /// A design token the field names cannot be used: the message names the token and its file.
+    case token(String)
+    /// The spec a spec extends (`"extends"`) cannot be used: the message names that file.
+    case theme(String)
 
     /// The problem in words.
     public var message: String {
@@ -80,6 +84,8 @@ public enum SpecProblem: Equatable, Sendable {
             return detail
         case .unusableFile(let path, let reason):
             return "cannot use the file \"\(path)\": \(reason)"
+        case .token(let message), .theme(let message):
+            return message
         }
     }
 }

@@ -2,7 +2,9 @@
 /// test that keeps the JSON Schema in step all read the same lists.
 package enum SpecKeys {
     /// The top-level object.
-    package static let root = ["$schema", "items", "selection", "style", "animation", "output", "touches", "variants"]
+    package static let root = [
+        "$schema", "extends", "tokens", "items", "selection", "style", "animation", "output", "touches", "variants",
+    ]
     /// An item written as an object.
     package static let item = ["value", "label", "icon", "image"]
     /// `selection`.
@@ -12,7 +14,8 @@ package enum SpecKeys {
     /// `style`.
     package static let style = [
         "preset", "orientation", "distribution", "spacing", "segmentPadding", "padding", "font", "labelColor", "background", "highlight",
-        "colorScheme", "layoutDirection", "dynamicTypeSize", "icon", "track", "separators", "selectedLabel",
+        "colorScheme", "layoutDirection", "dynamicTypeSize", "icon", "track", "separators", "selectedLabel", "increaseContrast",
+        "reduceMotion",
     ]
     /// `style.icon`.
     package static let icon = ["size", "spacing", "position"]
@@ -27,7 +30,9 @@ package enum SpecKeys {
     /// `touches` written as an object.
     package static let touches = ["color", "opacity", "diameter"]
     /// `variants`.
-    package static let variants = ["colorScheme", "layoutDirection", "dynamicTypeSize", "scale"]
+    package static let variants = [
+        "colorScheme", "layoutDirection", "dynamicTypeSize", "scale", "increaseContrast", "reduceMotion", "tokens",
+    ]
     /// `style.segmentPadding` and `style.track.padding` written as an object.
     package static let padding = ["horizontal", "vertical"]
     /// `style.font`.
@@ -37,7 +42,7 @@ package enum SpecKeys {
     /// A curve's `spring` object.
     package static let spring = ["response", "dampingFraction"]
     /// `animation`.
-    package static let animation = ["curve", "duration"]
+    package static let animation = ["curve", "duration", "reduceMotion"]
     /// `output`.
     package static let output = ["fps", "scale", "loop"]
 }

@@ -69,10 +69,13 @@ struct SpecValidator {
         try unique(axes.layoutDirection, "layoutDirection")
         try unique(axes.dynamicTypeSize, "dynamicTypeSize")
         try unique(axes.scale, "scale")
+        try unique(axes.increaseContrast, "increaseContrast")
+        try unique(axes.reduceMotion, "reduceMotion")
         for (index, scale) in (axes.scale ?? []).enumerated() {
             try number(scale, at: path.appending("scale").appending(index: index), in: SpecLimits.scale, unit: " pixels per point")
         }
-        let count = [axes.colorScheme?.count, axes.layoutDirection?.count, axes.dynamicTypeSize?.count, axes.scale?.count]
+        let lists = [axes.colorScheme?.count, axes.layoutDirection?.count, axes.dynamicTypeSize?.count, axes.scale?.count]
+        let count = (lists + [axes.increaseContrast?.count, axes.reduceMotion?.count])
             .map { max($0 ?? 1, 1) }.reduce(1, *)
         guard count <= SpecLimits.maximumVariants else {
             throw failure(path, .limitExceeded("the variant lists make \(count) variants; at most \(SpecLimits.maximumVariants)"))

@@ -39,16 +39,22 @@ public struct VariantAxes: Hashable, Sendable {
     public var dynamicTypeSize: [DynamicTypeSize]?
     /// Scales (pixels per point) to render.
     public var scale: [Double]?
+    /// Increase Contrast off and on (suffix `contrast`).
+    public var increaseContrast: [Bool]?
+    /// Reduce Motion off and on (suffix `reduce-motion`).
+    public var reduceMotion: [Bool]?
 
     /// Axes; the ones left out keep the spec's own value.
     public init(
         colorScheme: [ColorScheme]? = nil, layoutDirection: [LayoutDirection]? = nil, dynamicTypeSize: [DynamicTypeSize]? = nil,
-        scale: [Double]? = nil
+        scale: [Double]? = nil, increaseContrast: [Bool]? = nil, reduceMotion: [Bool]? = nil
     ) {
         self.colorScheme = colorScheme
         self.layoutDirection = layoutDirection
         self.dynamicTypeSize = dynamicTypeSize
         self.scale = scale
+        self.increaseContrast = increaseContrast
+        self.reduceMotion = reduceMotion
     }
 }
 
@@ -63,16 +69,24 @@ public struct Variant: Hashable, Sendable, CustomStringConvertible {
     public var dynamicTypeSize: DynamicTypeSize
     /// Pixels per point.
     public var scale: Double
+    /// Whether Increase Contrast is on.
+    public var increaseContrast: Bool
+    /// Whether Reduce Motion is on.
+    public var reduceMotion: Bool
     /// The suffix of the variant's name, such as `dark-rtl@3x`; empty for the spec's own appearance.
     public var suffix: String
 
     /// A variant of the given values and suffix.
-    public init(colorScheme: ColorScheme, layoutDirection: LayoutDirection, dynamicTypeSize: DynamicTypeSize, scale: Double, suffix: String)
-    {
+    public init(
+        colorScheme: ColorScheme, layoutDirection: LayoutDirection, dynamicTypeSize: DynamicTypeSize, scale: Double,
+        increaseContrast: Bool = false, reduceMotion: Bool = false, suffix: String
+    ) {
         self.colorScheme = colorScheme
         self.layoutDirection = layoutDirection
         self.dynamicTypeSize = dynamicTypeSize
         self.scale = scale
+        self.increaseContrast = increaseContrast
+        self.reduceMotion = reduceMotion
         self.suffix = suffix
     }
 
@@ -95,7 +109,8 @@ extension PickerSpec {
     public var defaultVariant: Variant {
         Variant(
             colorScheme: style.colorScheme ?? .light, layoutDirection: style.layoutDirection ?? .leftToRight,
-            dynamicTypeSize: style.dynamicTypeSize ?? .large, scale: output.scale, suffix: "")
+            dynamicTypeSize: style.dynamicTypeSize ?? .large, scale: output.scale, increaseContrast: style.increaseContrast ?? false,
+            reduceMotion: style.reduceMotion ?? false, suffix: "")
     }
 
     /// The variant whose suffix is `name` (`dark-rtl@3x`; `default` or an empty name for the spec's own
@@ -109,7 +124,8 @@ extension PickerSpec {
         variants.map(\.label)
     }
 
-    /// Every variant the spec asks for, in a fixed order (colour scheme, then direction, text size, scale); just
+    /// Every variant the spec asks for, in a fixed order (colour scheme, then direction, text size, contrast, motion,
+    /// scale); just
     /// `defaultVariant` when it asks for none.
     public var variants: [Variant] {
         let base = defaultVariant
@@ -117,19 +133,28 @@ extension PickerSpec {
         let directions = nonEmpty(variantAxes?.layoutDirection) ?? [base.layoutDirection]
         let sizes = nonEmpty(variantAxes?.dynamicTypeSize) ?? [base.dynamicTypeSize]
         let scales = nonEmpty(variantAxes?.scale) ?? [base.scale]
+        let settings = (nonEmpty(variantAxes?.increaseContrast) ?? [base.increaseContrast]).flatMap { contrast in
+            (nonEmpty(variantAxes?.reduceMotion) ?? [base.reduceMotion]).map { (contrast, $0) }
+        }
         var result: [Variant] = []
         for scheme in schemes {
             for direction in directions {
                 for size in sizes {
-                    for scale in scales {
-                        var words: [String] = []
-                        if scheme != base.colorScheme { words.append(scheme.rawValue) }
-                        if direction != base.layoutDirection { words.append(direction == .rightToLeft ? "rtl" : "ltr") }
-                        if size != base.dynamicTypeSize { words.append(size.shortName) }
-                        var suffix = words.joined(separator: "-")
-                        if scale != base.scale { suffix += "@" + NumberText.shortest(scale) + "x" }
-                        result.append(
-                            Variant(colorScheme: scheme, layoutDirection: direction, dynamicTypeSize: size, scale: scale, suffix: suffix))
+                    for (contrast, reduceMotion) in settings {
+                        for scale in scales {
+                            var words: [String] = []
+                            if scheme != base.colorScheme { words.append(scheme.rawValue) }
+                            if direction != base.layoutDirection { words.append(direction == .rightToLeft ? "rtl" : "ltr") }
+                            if size != base.dynamicTypeSize { words.append(size.shortName) }
+                            if contrast != base.increaseContrast { words.append(contrast ? "contrast" : "standard-contrast") }
+                            if reduceMotion != base.reduceMotion { words.append(reduceMotion ? "reduce-motion" : "full-motion") }
+                            var suffix = words.joined(separator: "-")
+                            if scale != base.scale { suffix += "@" + NumberText.shortest(scale) + "x" }
+                            result.append(
+                                Variant(
+                                    colorScheme: scheme, layoutDirection: direction, dynamicTypeSize: size, scale: scale,
+                                    increaseContrast: contrast, reduceMotion: reduceMotion, suffix: suffix))
+                        }
                     }
                 }
             }
@@ -143,12 +168,25 @@ extension PickerSpec {
     }
 
     /// The spec as its variant `variant` draws it: that colour scheme, direction, text size and scale in place of
-    /// its own, and no variants of its own.
+    /// its own, the style and timing its values' token files give (`variants.tokens`), and no variants of its own.
     public func applying(_ variant: Variant) -> PickerSpec {
         var spec = self
+        let withFiles = Set(tokenThemes.flatMap(\.keys))
+        let wanted = VariantTokenKey.keys(of: variant).filter(withFiles.contains)
+        if let theme = tokenThemes.first(where: { $0.keys == wanted }) {
+            spec.style = theme.style
+            spec.animation = theme.animation
+            spec.changes = theme.changes
+            spec.tail = theme.tail
+            spec.touches = theme.touches
+            spec.tokenFields = theme.tokenFields
+        }
+        spec.tokenThemes = []
         spec.style.colorScheme = variant.colorScheme
         spec.style.layoutDirection = variant.layoutDirection
         spec.style.dynamicTypeSize = variant.dynamicTypeSize
+        spec.style.increaseContrast = variant.increaseContrast ? true : nil
+        spec.style.reduceMotion = variant.reduceMotion ? true : nil
         spec.output.scale = variant.scale
         spec.variantAxes = nil
         return spec

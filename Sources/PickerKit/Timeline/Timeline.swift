@@ -41,6 +41,8 @@ public struct Timeline: Equatable, Sendable {
         var rect = spec.initialSelection.flatMap(layout.segmentFrame(of:)).map { AnimatedValue(initial: AnimationVector($0)) }
         var fade = AnimatedValue(initial: AnimationVector([rect == nil ? 0 : 1]))
         var time = 0.0
+        // Reduce Motion on: the change moves as the spec says its picker moves then (SwiftUI leaves it to the app).
+        let reduced = spec.style.reduceMotion == true ? spec.animation.reducedMotion ?? .slide : .slide
         for change in spec.changes {
             time += change.after
             let animation = spec.resolvedAnimation(of: change)
@@ -50,7 +52,16 @@ public struct Timeline: Equatable, Sendable {
             if let item = change.selection, let frame = layout.segmentFrame(of: item) {
                 let target = AnimationVector(frame)
                 let visible = (fade.value(at: time).components.first ?? 0) > 0
-                if var moving = rect, visible {
+                if var moving = rect, visible, reduced == .crossfade {
+                    // Out where it is, then in at the new segment: half the duration each, never moving.
+                    let half = animation.duration / 2
+                    fade.animate(to: AnimationVector([0]), at: time, curve: .easeInOut, duration: half)
+                    moving.jump(to: target, at: time + half)
+                    rect = moving
+                    fade.animate(to: AnimationVector([1]), at: time + half, curve: .easeInOut, duration: half)
+                    continue
+                }
+                if var moving = rect, visible, reduced == .slide {
                     moving.animate(to: target, at: time, curve: animation.curve, duration: animation.duration)
                     rect = moving
                 } else if var hidden = rect {
@@ -59,7 +70,13 @@ public struct Timeline: Equatable, Sendable {
                 } else {
                     rect = AnimatedValue(initial: target)
                 }
-                fade.animate(to: AnimationVector([1]), at: time, curve: animation.curve, duration: animation.duration)
+                if reduced == .none {
+                    fade.jump(to: AnimationVector([1]), at: time)
+                } else {
+                    fade.animate(to: AnimationVector([1]), at: time, curve: animation.curve, duration: animation.duration)
+                }
+            } else if reduced == .none {
+                fade.jump(to: AnimationVector([0]), at: time)
             } else {
                 fade.animate(to: AnimationVector([0]), at: time, curve: animation.curve, duration: animation.duration)
             }

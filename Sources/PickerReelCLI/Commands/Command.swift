@@ -17,6 +17,8 @@ package enum Command: Equatable, Sendable {
     case layout(specPath: String, variant: String? = nil, root: String? = nil)
     /// Print the timeline as JSON, of the spec's own appearance or one of its variants (by suffix).
     case timeline(specPath: String, variant: String? = nil, root: String? = nil)
+    /// Print every field that came from a design token, with the token and its file, of the spec's variants (or one).
+    case tokens(specPath: String, variant: String? = nil, root: String? = nil)
     /// Check specs without rendering; `root` is `--root` (see `RenderOptions.root`).
     case validate(specPaths: [String], root: String? = nil)
     /// Compare two PNG files or folders of them.

@@ -12,6 +12,7 @@ package enum CommandParser {
         ("layout", "Print the canvas and segment frames as JSON."),
         ("timeline", "Print the highlight of every frame as JSON."),
         ("validate", "Check specs without rendering."),
+        ("tokens", "List every field whose value comes from a design token, with the token and its file."),
         ("compare", "Compare PNG files or folders against approved ones (exit 1 when they differ)."),
         ("merge-reports", "Merge sharded compare runs' JSON reports into one report (exit 1 when any file differs)."),
         ("preview", "Serve a page on 127.0.0.1 that plays a spec as it renders and reloads when it is saved."),
@@ -153,6 +154,11 @@ package enum CommandParser {
     static let timelineHelp = usageText(
         command: "timeline", operands: "SPEC",
         summary: "Print {fps, duration, frames: [{index, time, highlight: {x, y, width, height, cornerRadius, opacity} or null}]} as JSON.",
+        options: variantOption)
+    static let tokensHelp = usageText(
+        command: "tokens", operands: "SPEC",
+        summary:
+            "Print each field whose value came from a DTCG design token (\"{group.token}\"): the field, the token, its file and the value, for every variant (or the one --variant names), so a reviewer sees what a token change moves.",
         options: variantOption)
     static let validateHelp = usageText(
         command: "validate", operands: "SPEC…", summary: "Check each spec (JSON, fields, limits) without rendering.",
@@ -322,7 +328,7 @@ package enum CommandParser {
             return try PreviewCommand.parse(rest)
         case "environment":
             return try EnvironmentCommand.parse(rest)
-        case "layout", "timeline", "validate":
+        case "layout", "timeline", "validate", "tokens":
             let parsed = try parseArguments(rest, options: name == "validate" ? [rootOption] : variantOption, command: name)
             if parsed.has("--help") { return .help(text: help(for: name) ?? toolHelp) }
             let root = try root(parsed, command: name)
@@ -332,6 +338,7 @@ package enum CommandParser {
             }
             let spec = try single(parsed.positional, command: name, what: "SPEC")
             let variant = parsed.value("--variant")
+            if name == "tokens" { return .tokens(specPath: spec, variant: variant, root: root) }
             return name == "layout"
                 ? .layout(specPath: spec, variant: variant, root: root) : .timeline(specPath: spec, variant: variant, root: root)
         default:
@@ -348,6 +355,7 @@ package enum CommandParser {
         case "layout": return layoutHelp
         case "timeline": return timelineHelp
         case "validate": return validateHelp
+        case "tokens": return tokensHelp
         case "compare": return CompareCommand.help
         case "merge-reports": return MergeReportsCommand.help
         case "preview": return PreviewCommand.help

@@ -1,0 +1,33 @@
+/// What a variant draws when its values have token files of their own (`"variants": {"tokens": {"dark": […]}}`):
+/// the spec resolved again with those files over its own, kept per combination of values.
+package struct TokenTheme: Hashable, Sendable {
+    /// The variant values whose files were layered, in `VariantTokenKey` order.
+    package var keys: [String]
+    package var style: PickerStyle
+    package var animation: AnimationSettings
+    package var changes: [SelectionChange]
+    package var tail: Double
+    package var touches: TouchStyle?
+    package var tokenFields: [TokenField]
+
+    /// One theme for each combination of values among `spec`'s variants that has token files, each decoded and
+    /// validated as the spec is, so that a dark set's bad token fails `validate`, not the render of the dark variant.
+    static func themes(
+        of spec: PickerSpec, merged: SpecPreparation.Merged, preparation: SpecPreparation, decoder: SpecDecoder
+    ) throws(SpecError) -> [TokenTheme] {
+        guard !merged.variantTokenFiles.isEmpty else { return [] }
+        var themes: [TokenTheme] = []
+        for variant in spec.variants {
+            let keys = VariantTokenKey.keys(of: variant).filter { merged.variantTokenFiles[$0] != nil }
+            guard !keys.isEmpty, !themes.contains(where: { $0.keys == keys }) else { continue }
+            let resolved = try preparation.resolved(merged, variantKeys: keys)
+            let decoded = try decoder.decodeSpec(resolved.document)
+            try decoded.validate(file: preparation.file)
+            themes.append(
+                TokenTheme(
+                    keys: keys, style: decoded.style, animation: decoded.animation, changes: decoded.changes, tail: decoded.tail,
+                    touches: decoded.touches, tokenFields: resolved.fields))
+        }
+        return themes
+    }
+}

@@ -56,8 +56,9 @@ struct ToolTests {
             #expect(run.status == 0, "\(run.stderr)")
             snapshots.append(try snapshot(of: folder))
         }
-        // PNG and SVG frames, the seven animation files, the two manifests (the same bytes too), the two spec folders.
-        #expect(snapshots[0].count == 2 * (102 + 187) + 2 * 7 + 2 + 2)
+        // PNG and SVG frames, the eight animation files (the Lottie among them), the two manifests (the same bytes
+        // too), the two spec folders.
+        #expect(snapshots[0].count == 2 * (102 + 187) + 2 * 8 + 2 + 2)
         #expect(snapshots[0] == snapshots[1])
         #expect(snapshots[0] == snapshots[2])
     }

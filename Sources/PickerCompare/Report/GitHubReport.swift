@@ -53,7 +53,8 @@ package enum GitHubReport {
     ///
     /// Below the roots, when anything does not match, one line names the spec folders that differ, where the report
     /// is and how to accept (`advice`).
-    package static func stepSummary(_ summary: ComparisonSummary, limit: Int = summaryLimit, advice: AcceptAdvice = AcceptAdvice()) -> String
+    package static func stepSummary(_ summary: ComparisonSummary, limit: Int = summaryLimit, advice: AcceptAdvice = AcceptAdvice())
+        -> String
     {
         let verdict = summary.status == .nothingCompared ? "Nothing compared: no PNG files on either side." : ReportWording.verdict(summary)
         var text = "### pickerreel compare: \(markdown(verdict))\n\n"

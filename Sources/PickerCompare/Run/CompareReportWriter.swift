@@ -83,7 +83,8 @@ extension CompareRun {
             switch request {
             case .json(let path): JSONReportWriter(path: path)
             case .junit(let path): JUnitReportWriter(path: path)
-            case .github: GitHubReportWriter(stepSummaryFile: environment["GITHUB_STEP_SUMMARY"], advice: AcceptAdvice(environment: environment))
+            case .github:
+                GitHubReportWriter(stepSummaryFile: environment["GITHUB_STEP_SUMMARY"], advice: AcceptAdvice(environment: environment))
             case .html(let folder): HTMLReportWriter(folder: folder, advice: AcceptAdvice(environment: environment))
             }
         }

@@ -19,7 +19,7 @@ package enum InstalledFonts {
             guard let pattern = set.pointee.fonts?[index] else { continue }
             var file: UnsafeMutablePointer<FcChar8>?
             guard FcPatternGetString(pattern, "file", 0, &file) == FcResultMatch, let file else { continue }
-            found.insert(String(cString: file))
+            found.insert(FontFilePath.text(file))
         }
         return found.sorted()
     }

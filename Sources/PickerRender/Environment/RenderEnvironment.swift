@@ -54,10 +54,10 @@ package struct RenderEnvironment: Codable, Equatable, Sendable {
     package static func fonts(at paths: some Sequence<String>) -> [String: String] {
         var fonts: [String: String] = [:]
         for path in paths.sorted() {
-            let name = path.split(separator: "/").last.map(String.init) ?? path
+            let name = FontFilePath.name(path)
             let digest = digests.withLock { known in
                 if let digest = known[path] { return digest }
-                let digest = SHA256Digest.hex(ofFile: path) ?? "unreadable"
+                let digest = SHA256Digest.hex(ofFileAt: FontFilePath.bytes(path)) ?? "unreadable"
                 known[path] = digest
                 return digest
             }

@@ -18,7 +18,18 @@ package enum SHA256Digest {
     /// The digest of the regular file at `path`, read in pieces; nil when it cannot be opened or read, or, with
     /// `followingLinks` false, when `path` is a link.
     package static func hex(ofFile path: String, followingLinks: Bool = true) -> String? {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY | (followingLinks ? 0 : O_NOFOLLOW))
+        hex(ofFileAt: Array(path.utf8), followingLinks: followingLinks)
+    }
+
+    /// The digest of the regular file whose path is the bytes `path` (which need not be UTF-8: a font file's name
+    /// as fontconfig lists it), as `hex(ofFile:)`; nil also for a path holding a NUL byte.
+    package static func hex(ofFileAt path: [UInt8], followingLinks: Bool = true) -> String? {
+        guard !path.contains(0) else { return nil }
+        let flags = O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY | (followingLinks ? 0 : O_NOFOLLOW)
+        // The path as given (the caller's own file), NUL-terminated.
+        let descriptor = (path + [0]).withUnsafeBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { characters in characters.baseAddress.map { open($0, flags) } ?? -1 }
+        }
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
         var status = stat()

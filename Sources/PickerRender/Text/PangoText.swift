@@ -246,7 +246,7 @@ package final class PangoText: TextMeasurer {
         else { return nil }
         var file: UnsafeMutablePointer<FcChar8>?
         guard FcPatternGetString(pattern, FC_FILE, 0, &file) == FcResultMatch, let file else { return nil }
-        return String(cString: file)
+        return FontFilePath.text(file)
     }
 
     /// The glyph items of every run of `layout`, line by line, in the order Pango stores them (visual order).

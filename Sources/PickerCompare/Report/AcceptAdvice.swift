@@ -52,11 +52,18 @@ package struct AcceptAdvice: Equatable, Sendable {
 
     /// The command that makes EXPECTED equal ACTUAL: exactly what a report of `summary` shows, accepted.
     package static func acceptCommand(_ summary: ComparisonSummary) -> String {
-        "pickerreel compare \(shellWord(summary.expected)) \(shellWord(summary.actual)) --update"
+        updateCommand(expected: summary.expected, actual: summary.actual)
     }
 
-    /// `path` as one shell word: as it is when it holds only letters, digits and `/._-+@%,=:`, else in single quotes.
-    static func shellWord(_ path: String) -> String {
+    /// `pickerreel compare EXPECTED ACTUAL --update`, each path one shell word (`shellWord`): a command to paste.
+    package static func updateCommand(expected: String, actual: String) -> String {
+        "pickerreel compare \(shellWord(expected)) \(shellWord(actual)) --update"
+    }
+
+    /// `path` as one shell word: as it is when it holds only letters, digits and `/._-+@%,=:`, else in single quotes;
+    /// a path that begins with `-` as `./-…`, so that the tool does not read it as an option.
+    static func shellWord(_ given: String) -> String {
+        let path = given.hasPrefix("-") ? "./" + given : given
         let plain =
             !path.isEmpty
             && path.unicodeScalars.allSatisfy {

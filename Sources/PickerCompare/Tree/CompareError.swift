@@ -57,7 +57,7 @@ public struct CompareError: Error, Equatable, Sendable, CustomStringConvertible 
             return "\(path): no such file or folder"
         case .noExpected(let path, let actual):
             return
-                "\(path): no such file or folder, so there are no goldens yet; to make them from \(actual), run `pickerreel compare \(path) \(actual) --update`"
+                "\(path): no such file or folder, so there are no goldens yet; to make them from \(actual), run `\(AcceptAdvice.updateCommand(expected: path, actual: actual))`"
         case .notFileOrFolder(let path, let reason):
             return "\(path): \(reason)"
         case .unreadable(let path, let error):

@@ -57,7 +57,17 @@ extension SpecPreparation {
                 ))
         }
         let base = try merged(themeDocument, writtenIn: path, chain: chain + [path])
-        var result = Merged(document: Self.overlay(own.document, onTheme: base.document))
+        let document: JSONValue
+        do {
+            document = try Self.overlay(own.document, onTheme: base.document)
+        } catch {
+            throw failure(
+                error.field,
+                .theme(
+                    "the theme \(path) gives it as the token {\(JSONPath.shortened(error.alias))}, which cannot be overridden in part; give a token (or a preset) for it whole here, or write the theme's field as a value to override it field by field"
+                ))
+        }
+        var result = Merged(document: document)
         result.themes = [path] + base.themes
         result.tokenFiles = base.tokenFiles + own.tokenFiles.filter { !base.tokenFiles.contains($0) }
         result.variantTokenFiles = base.variantTokenFiles.merging(own.variantTokenFiles) { $0 + $1 }
@@ -71,19 +81,33 @@ extension SpecPreparation {
 
     /// The spec `spec` over its theme `theme`: the theme gives only `style`, `animation` and `variants`, and those
     /// merge field by field (`overlay`).
-    static func overlay(_ spec: JSONValue, onTheme theme: JSONValue) -> JSONValue {
+    ///
+    /// Throws `PartialOverride` where the spec gives some fields of what the theme gives as one token (`"font":
+    /// "{type.segment}"` under `"font": {"weight": "bold"}`): merged, the token would be dropped whole.
+    static func overlay(_ spec: JSONValue, onTheme theme: JSONValue) throws(PartialOverride) -> JSONValue {
         guard case .object(let themeObject) = theme else { return spec }
         let given = themeObject.members.filter { ["style", "animation", "variants"].contains($0.key) }
-        return overlay(spec, on: .object(JSONObject(given)))
+        return try overlay(spec, on: .object(JSONObject(given)), at: .root)
+    }
+
+    /// A spec's object over a theme's token alias, at `field`.
+    struct PartialOverride: Error {
+        /// The field the spec gives in part.
+        var field: JSONPath
+        /// The token the theme gives it as.
+        var alias: String
     }
 
     /// `top` over `bottom`: objects merge key by key (a key of `top` wins), anything else in `top` replaces.
-    static func overlay(_ top: JSONValue, on bottom: JSONValue) -> JSONValue {
+    static func overlay(_ top: JSONValue, on bottom: JSONValue, at field: JSONPath) throws(PartialOverride) -> JSONValue {
+        if case .object = top, case .string(let text) = bottom, let alias = TokenSet.aliasPath(text) {
+            throw PartialOverride(field: field, alias: alias)
+        }
         guard case .object(let over) = top, case .object(let under) = bottom else { return top }
         var members = under.members
         for member in over.members {
             if let index = members.firstIndex(where: { $0.key == member.key }) {
-                members[index].value = overlay(member.value, on: members[index].value)
+                members[index].value = try overlay(member.value, on: members[index].value, at: field.appending(member.key))
             } else {
                 members.append(member)
             }

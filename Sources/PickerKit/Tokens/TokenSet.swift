@@ -5,6 +5,9 @@ package struct TokenSet: Sendable {
     /// Every token by its path.
     package var tokens: [String: DesignToken] = [:]
 
+    /// The most aliases followed from one field to its value; design systems chain two or three.
+    package static let maximumChain = 64
+
     package init(tokens: [String: DesignToken] = [:]) {
         self.tokens = tokens
     }
@@ -23,17 +26,25 @@ package struct TokenSet: Sendable {
     /// back to a token already on it, and a token whose type neither it, its groups nor its alias gives.
     package func resolve(_ path: String) throws(TokenFailure) -> ResolvedToken {
         var chain: [String] = []
+        var onChain: Set<String> = []
         var current = path
         var declaredType: TokenType?
         while true {
             guard let token = tokens[current] else {
                 throw TokenFailure(unknownMessage(current, from: chain.last.flatMap { tokens[$0] }))
             }
-            if chain.contains(current) {
+            if onChain.contains(current) {
                 let loop = (chain + [current]).map { "{\($0)}" }.joined(separator: " → ")
                 throw TokenFailure("the alias chain \(loop) in \(token.file) comes back to itself (a cycle); an alias must end at a value")
             }
+            // A pull request's token file could chain 20,000 aliases, followed again for every field and variant.
+            guard chain.count <= Self.maximumChain else {
+                throw TokenFailure(
+                    "the alias chain from {\(JSONPath.shortened(path))} in \(token.file) is longer than \(Self.maximumChain) aliases; an alias must end at a value within them"
+                )
+            }
             chain.append(current)
+            onChain.insert(current)
             if declaredType == nil { declaredType = token.type }
             if case .string(let text) = token.value, let next = Self.aliasPath(text) {
                 current = next

@@ -220,13 +220,20 @@ if ! has_goldens; then
     write_accepted
     specs_rendered="${#files[@]} spec$([ ${#files[@]} -eq 1 ] || echo s)"
     # In the Action the render is on the runner, out of a reviewer's reach: the message names the artifact instead.
-    if [ -n "${PICKERREEL_ACCEPT_ARTIFACT:-}" ]; then
-        message="no goldens in $goldens yet for the $specs_rendered rendered. To accept them, run this workflow with update: true or comment /pickerreel accept (docs/ci.md), or download the artifact $PICKERREEL_ACCEPT_ARTIFACT and commit its contents as $goldens."
+    # Names from the workflow or the pull request are cut to 200 characters, and in the summary set as code spans.
+    artifact=${PICKERREEL_ACCEPT_ARTIFACT:-}
+    if [ ${#artifact} -gt 200 ]; then artifact="${artifact:0:200}…"; fi
+    if [ -n "$artifact" ]; then
+        message="no goldens in $goldens yet for the $specs_rendered rendered. To accept them, run this workflow with update: true or comment /pickerreel accept (docs/ci.md), or download the artifact $artifact and commit its contents as $goldens."
+        summary="No goldens in $(code_span "$goldens") yet for the $specs_rendered rendered. To accept them, run this workflow with update: true or comment /pickerreel accept (docs/ci.md), or download the artifact $(code_span "$artifact") and commit its contents as $(code_span "$goldens")."
     else
-        message="no goldens in $goldens yet: $specs_rendered rendered into $output. To accept them, run \`pickerreel compare $goldens $output --update\` and commit $goldens."
+        # The command as one shell word per path (printf %q), so that it can be pasted.
+        command="pickerreel compare $(printf '%q' "$goldens") $(printf '%q' "$output") --update"
+        message="no goldens in $goldens yet: $specs_rendered rendered into $output. To accept them, run \`$command\` and commit $goldens."
+        summary="No goldens in $(code_span "$goldens") yet: $specs_rendered rendered into $(code_span "$output"). To accept them, run $(code_span "$command") and commit $(code_span "$goldens")."
     fi
     annotate error "$message"
-    if [ -n "${GITHUB_STEP_SUMMARY:-}" ]; then printf '### PickerReel: no goldens yet\n\n%s\n' "$message" >>"$GITHUB_STEP_SUMMARY"; fi
+    if [ -n "${GITHUB_STEP_SUMMARY:-}" ]; then printf '### PickerReel: no goldens yet\n\n%s\n' "$summary" >>"$GITHUB_STEP_SUMMARY"; fi
     finish 1
 fi
 

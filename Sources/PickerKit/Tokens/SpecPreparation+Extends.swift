@@ -31,7 +31,7 @@ extension SpecPreparation {
         own.document = .object(JSONObject(members))
         guard let extends = object["extends"] else { return own }
         let field = JSONPath.root.appending("extends")
-        guard case .string(let written) = extends, !written.isEmpty else {
+        guard case .string(let written) = extends, !written.isEmpty, !written.unicodeScalars.contains("\u{0}") else {
             throw failure(field, .expected("the path of a spec to take style, animation and variants from", found: extends.kindDescription))
         }
         let path = SpecInputPath.joined(written, writtenIn: base)
@@ -125,7 +125,8 @@ extension SpecPreparation {
         }
         var files: [String] = []
         for (index, element) in elements.enumerated() {
-            guard case .string(let path) = element, !path.isEmpty else {
+            // A NUL ends the path where the system reads it: the file read would not be the file named.
+            guard case .string(let path) = element, !path.isEmpty, !path.unicodeScalars.contains("\u{0}") else {
                 throw failure(
                     field.appending(index: index), .expected("the path of a DTCG token file\(origin)", found: element.kindDescription))
             }

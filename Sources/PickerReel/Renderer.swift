@@ -259,10 +259,17 @@ public final class Renderer: Sendable {
     ) throws(RenderError) -> [UInt8] {
         let timeline = plan.timeline
         return try drawers.borrow { drawer throws(RenderError) in
+            // A frame whose state equals the last one drawn is that picture (the drawer draws from the state alone):
+            // an animation's holds cost nothing to draw, which a debug `swift test` of an animated snapshot waits on.
+            var last: (state: FrameState, image: RGBAImage)?
             do {
                 return try encode(timeline) { index in
                     defer { frameDrawn?() }
-                    return try drawer.image(state: timeline.state(forFrame: index))
+                    let state = timeline.state(forFrame: index)
+                    if let last, last.state == state { return last.image }
+                    let image = try drawer.image(state: state)
+                    last = (state, image)
+                    return image
                 }
             } catch let error as RenderError {
                 throw error

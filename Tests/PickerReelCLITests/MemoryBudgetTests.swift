@@ -6,7 +6,8 @@ import Testing
 /// budget, not by the number of cores; measured as the peak resident memory of the tool itself.
 @Suite("Memory budget", .enabled(if: !builtWithSanitizer, "a sanitizer's shadow memory, not the pictures, sets the peak"))
 struct MemoryBudgetTests {
-    /// The bench's largest picture at scale 2: 4,094 × 1,024 px, whose drawer takes about 67 MB, ten frames.
+    /// The bench's largest picture at scale 2: 4,094 × 1,024 px, whose drawer takes about 67 MB, ten frames: 80 MiB
+    /// is a budget for one drawer, not two (64 MiB would hold none, and is refused: `OneDrawerMemoryTests`).
     static func spec() throws -> String {
         let largest = try String(contentsOf: repositoryRoot.appendingPathComponent("Fixtures/bench/largest.json"), encoding: .utf8)
         return largest.replacingOccurrences(of: "\"scale\": 8", with: "\"scale\": 2")
@@ -17,12 +18,12 @@ struct MemoryBudgetTests {
         let spec = try writeSpec(try Self.spec(), named: "wide.json", in: work)
         let one = try peakMemory(["render", spec, "-o", work.appendingPathComponent("one").path, "-j", "1", "-q"])
         let budgeted = try peakMemory([
-            "render", spec, "-o", work.appendingPathComponent("budget").path, "-j", "16", "--memory", "64M", "-q",
+            "render", spec, "-o", work.appendingPathComponent("budget").path, "-j", "16", "--memory", "80M", "-q",
         ])
         #expect(one.status == 0 && budgeted.status == 0)
         #expect(
             Double(budgeted.peakBytes) < Double(one.peakBytes) * 1.15,
-            "one thread \(one.peakBytes) B, -j 16 --memory 64M \(budgeted.peakBytes) B")
+            "one thread \(one.peakBytes) B, -j 16 --memory 80M \(budgeted.peakBytes) B")
         // The frames are the same whatever the number of threads.
         for frame in ["frame-0000.png", "frame-0005.png", "frame-0009.png"] {
             let a = try Data(contentsOf: work.appendingPathComponent("one/wide/\(frame)"))
@@ -59,7 +60,7 @@ struct MemoryBudgetTests {
         for name in ["a", "b", "c"] { specs.append(try writeSpec(try Self.spec(), named: "\(name).json", in: work)) }
         let one = try peakMemory(["render", specs[0], "-o", work.appendingPathComponent("one").path, "-j", "1", "-q"])
         let batch = try peakMemory(
-            ["render"] + specs + ["-o", work.appendingPathComponent("batch").path, "-j", "3", "--memory", "64M", "-q"])
+            ["render"] + specs + ["-o", work.appendingPathComponent("batch").path, "-j", "3", "--memory", "80M", "-q"])
         #expect(one.status == 0 && batch.status == 0)
         // One spec after the other. The margin: a spec waiting for its share has already measured its labels, with
         // a font map of its own while another spec holds the shared one (measured: 97-127 MB against 96 MB for

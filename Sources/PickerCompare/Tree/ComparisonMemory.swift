@@ -2,8 +2,8 @@ import PickerKit
 import PickerRender
 
 /// What comparing one pair of files holds at its peak, counted against `--memory` (`FolderComparison.memory`):
-/// pairs are compared side by side only as many as fit in it together, and a pair of animations that would not fit
-/// alone is refused before any picture is decoded.
+/// pairs are compared side by side only as many as fit in it together, and a pair of animations or of still pictures
+/// that would not fit alone is refused before any picture is decoded.
 ///
 /// The figures are measured peaks a pixel of the canvas (docs/reliability.md, *Memory*), with a margin; they bound
 /// the peak to within the measurement, not to the byte.

@@ -74,6 +74,18 @@ extension FolderComparison {
             ))
     }
 
+    /// Throws `CompareError.overBudget` naming both files, their size and the budget when comparing two still pictures
+    /// takes `need` bytes, more than the whole of `memory`: refused from their headers, before either is decoded.
+    func refuseStillsOverBudget(_ need: Int, expected: String, actual: String, size: ImageSize, drawsDiff: Bool) throws(CompareError) {
+        guard need > memory.bytes else { return }
+        throw CompareError(
+            .overBudget(
+                path: expected,
+                detail:
+                    "comparing it with \(actual), two pictures of \(size.width) × \(size.height) px, takes about \(MemoryBudget.amount(need)), more than the memory budget (\(memory); --memory)\(drawsDiff ? " with the diff picture" : ""); give a larger --memory"
+            ))
+    }
+
     /// Compares a folder of PNG frames (`frame-0000.png`, … as `render` names them) with an animation (APNG or
     /// WebP) in time: frame k is the picture at k / fps at the animation's own rate (the folder has none), from its
     /// length on the picture it settles on; consecutive equal frames are one hold, as encoders store them.

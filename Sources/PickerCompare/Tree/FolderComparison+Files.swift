@@ -38,6 +38,9 @@ extension FolderComparison {
         let need = ComparisonMemory.stills(
             pixels: expectedSize.width * expectedSize.height, fileBytes: expected.bytes.count + actual.bytes.count,
             drawsDiff: diffTarget != nil)
+        try refuseStillsOverBudget(
+            need, expected: expected.path, actual: actual.path, size: ImageSize(width: expectedSize.width, height: expectedSize.height),
+            drawsDiff: diffTarget != nil)
         return try withShare(of: need) { () throws(CompareError) -> FileComparison in
             try compareStills(path: path, expected: expected, actual: actual, diffTarget: diffTarget)
         }

@@ -23,8 +23,8 @@ public struct FolderComparison: Sendable {
     /// its files are left out rather than reported removed (`render --shard` records them).
     public var otherShardsSpecs: Set<String> = []
     /// How much memory the pictures may take at once (`--memory`): pairs of files are compared side by side only as
-    /// many as fit in it together, and a pair of animations that would not fit alone is refused
-    /// (`ComparisonMemory`); a pair of still pictures larger than it is compared alone.
+    /// many as fit in it together, and a pair of files (animations or still pictures) that would not fit alone is
+    /// refused from their headers (`ComparisonMemory`).
     public var memory = MemoryBudget.standard
     /// The budget the files of one `compare` call share; set by `compare`.
     var sharedMemory: SharedMemoryBudget?
@@ -143,6 +143,9 @@ public struct FolderComparison: Sendable {
             }
             let need = ComparisonMemory.stills(
                 pixels: expectedSize.width * expectedSize.height, fileBytes: Self.fileBytes(expected) + Self.fileBytes(actual),
+                drawsDiff: diffTarget != nil)
+            try refuseStillsOverBudget(
+                need, expected: expected, actual: actual, size: ImageSize(width: expectedSize.width, height: expectedSize.height),
                 drawsDiff: diffTarget != nil)
             return try withShare(of: need) { () throws(CompareError) -> FileComparison in
                 try compareStills(path: path, expected: expected, actual: actual, diffTarget: diffTarget)

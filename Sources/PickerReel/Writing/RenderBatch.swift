@@ -135,7 +135,9 @@ public struct RenderBatch: Sendable {
                 var write = batch.options
                 write.name = entry.name
                 write.jobs = frameWorkers
-                write.memory = sideBySide == 1 ? batch.options.memory : part
+                // A spec side by side draws within its part, or within the share it waited for when it needs more.
+                write.memory =
+                    sideBySide == 1 ? batch.options.memory : MemoryBudget(bytes: max(part.bytes, min(need, batch.options.memory.bytes)))
                 write.progress = { _, total in events(.frameDone(entry: index, total: total)) }
                 write.inputs = inputs
                 if let step = batch.every { write.moments = MomentName.every(step, through: renderer.duration) }

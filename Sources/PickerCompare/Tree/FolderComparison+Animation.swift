@@ -76,8 +76,13 @@ extension FolderComparison {
 
     /// Throws `CompareError.overBudget` naming both files, their size and the budget when comparing two still pictures
     /// takes `need` bytes, more than the whole of `memory`: refused from their headers, before either is decoded.
+    ///
+    /// A size past the picture limits is left to decoding, which names the limit: no budget would let it be read.
     func refuseStillsOverBudget(_ need: Int, expected: String, actual: String, size: ImageSize, drawsDiff: Bool) throws(CompareError) {
-        guard need > memory.bytes else { return }
+        let withinLimits =
+            size.width <= SpecLimits.maximumPixelsPerSide && size.height <= SpecLimits.maximumPixelsPerSide
+            && size.width * size.height <= SpecLimits.maximumPixelsPerFrame
+        guard need > memory.bytes, withinLimits else { return }
         throw CompareError(
             .overBudget(
                 path: expected,

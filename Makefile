@@ -23,7 +23,7 @@ RELEASE_DIR := .build/static/release
 RELEASE_BUILD = $(SWIFT) build -c release --static-swift-stdlib --scratch-path .build/static -Xswiftc -use-ld=lld \
 	$(if $(filter /%,$(STATIC_CXX)),-Xswiftc -L -Xswiftc $(STATIC_CXX_DIR))
 
-.PHONY: all deps build demo test test-steps goldens lint format clean fuzz fuzz-build fuzz-spec fuzz-graphics fuzz-manifest fuzz-manifest-build fuzz-build-journal fuzz-journal fuzz-records-build fuzz-report fuzz-shard-record fuzz-environment-record sanitize bench bench-scale install docs bazel-test dist dist-test image
+.PHONY: all deps build demo test test-steps goldens lint format clean fuzz fuzz-build fuzz-spec fuzz-graphics fuzz-manifest fuzz-manifest-build fuzz-build-journal fuzz-journal fuzz-records-build fuzz-report fuzz-shard-record fuzz-environment-record sanitize bench bench-scale bench-snapshot install docs bazel-test dist dist-test image
 
 all: build
 
@@ -337,6 +337,11 @@ bench: deps
 	@echo "Goldens at scale: an up-to-date render against a full one; compare against blazediff on the same trees"
 	PICKERREEL=$(RELEASE_DIR)/pickerreel python3 Benchmarks/compare_vs_blazediff.py 60
 	$(SCALE_BENCH)
+
+# A user's animated snapshot test in debug `swift test` (Benchmarks/snapshot-bench, built by path against this
+# checkout): the time Swift Testing reports for the test, against issue 37's target of 2 s.
+bench-snapshot: deps
+	python3 Benchmarks/snapshot_debug_bench.py
 
 # The animated SVG's keyframing at its worst: every variant keyframes 1,000 overlapping overshooting curves.
 KEYFRAME_SPEC = Fixtures/bench/many-variants-beziers.json

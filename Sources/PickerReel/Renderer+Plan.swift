@@ -51,7 +51,10 @@ extension Renderer {
             let pixels = plan.pixelWidth * plan.pixelHeight
             let drawer = MemoryBudget.drawerBytes(pixels: pixels) + plan.pictureBytes
             let encoder =
-                formats.map { MemoryBudget.encoderBytes($0, pixels: pixels, frames: plan.timeline.frameCount, within: budget) }.max() ?? 0
+                formats.map {
+                    MemoryBudget.encoderBytes(
+                        $0, pixels: pixels, frames: plan.timeline.frameCount, sheetPixels: plan.contactSheetPixels, within: budget)
+                }.max() ?? 0
             // The icons and images are decoded once, before any drawer draws: the largest PNG at full size, and the
             // shared pictures at the size drawn.
             return max(budget.lanes(wanted: threads, each: drawer) * drawer, drawer + encoder) + plan.decodeBytes + plan.pictureBytes

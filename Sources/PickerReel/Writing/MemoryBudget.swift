@@ -19,18 +19,24 @@ extension MemoryBudget {
     /// smaller than 512 MiB (the frames beyond it are drawn again: the same bytes, more slowly).
     package var gifFrameStoreBytes: Int { min(64 << 20, bytes / 8) }
 
+    /// The bytes a contact sheet holds a pixel of its own: its surface and the PNG encoder's rows and output
+    /// (measured 10 on a 1,654 × 15,523 px sheet of 3,009 frames, with a margin).
+    package static let sheetBytesPerPixel = 12
+
     /// The bytes the encoder of `format` holds beyond its drawer, for `frames` frames of `pixels` pixels: measured
     /// peaks with one thread (docs/reliability.md, *Memory*), with a margin.
     ///
     /// Most encoders hold a few pictures whatever the number of frames: APNG 22, WebP 54, WebM 152 and the sheet 32
-    /// bytes a pixel. The GIF encoder keeps the frames' changed rectangles too, up to `gifFrameStoreBytes` (its
+    /// bytes a pixel, and the sheet `sheetBytesPerPixel` of its own `sheetPixels` (`RenderPlan.contactSheetPixels`),
+    /// which grow with the number of frames shown. The GIF encoder keeps the frames' changed rectangles too, up to `gifFrameStoreBytes` (its
     /// `FrameStore`), so as many bytes again as its frames' pixels up to that. x264 (MP4) holds up to about 40 frames for its lookahead
     /// and B-frames beside its buffers: 110 bytes a pixel at 10 frames, 250 at 102, and 37 MB whatever the size.
-    package static func encoderBytes(_ format: OutputFormat, pixels: Int, frames: Int, within budget: MemoryBudget) -> Int {
+    package static func encoderBytes(_ format: OutputFormat, pixels: Int, frames: Int, sheetPixels: Int, within budget: MemoryBudget) -> Int
+    {
         switch format {
         case .png, .svg, .svgAnimated, .lottie: return 0
         case .apng: return pixels * 26
-        case .sheet: return pixels * 34
+        case .sheet: return pixels * 34 + sheetPixels * sheetBytesPerPixel
         case .gif: return pixels * 36 + min(budget.gifFrameStoreBytes, pixels * 4 * frames)
         case .webp: return pixels * 58
         case .mp4: return (48 << 20) + pixels * (64 + 5 * min(frames, 48))

@@ -10,7 +10,7 @@ extension RenderPlan {
         let drawer = MemoryBudget.drawerBytes(pixels: pixels) + pictureBytes
         let frames = timeline.frameCount
         for format in formats {
-            let encoder = MemoryBudget.encoderBytes(format, pixels: pixels, frames: frames, within: budget)
+            let encoder = MemoryBudget.encoderBytes(format, pixels: pixels, frames: frames, sheetPixels: contactSheetPixels, within: budget)
             guard encoder > 0, drawer + encoder > budget.bytes else { continue }
             throw SpecError(
                 file: file, path: JSONPath.root.appending("output").appending("scale"),

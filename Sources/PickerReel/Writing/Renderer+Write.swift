@@ -84,7 +84,11 @@ extension Renderer {
             // The animation files are independent: encoded side by side, the slowest encoders first.
             let whole = chosen.filter { !$0.isPerFrame }.sorted { $0.encodingCost > $1.encodingCost }
             // Side by side only as many as fit in the budget together, each with its drawer.
-            let costs = whole.map { drawer + MemoryBudget.encoderBytes($0, pixels: pixels, frames: frameCount, within: options.memory) }
+            let costs = whole.map {
+                drawer
+                    + MemoryBudget.encoderBytes(
+                        $0, pixels: pixels, frames: frameCount, sheetPixels: plan.contactSheetPixels, within: options.memory)
+            }
             let failures = runInParallel(count: whole.count, workers: options.memory.lanes(wanted: jobs, costs: costs)) {
                 index throws(RenderError) in
                 let data = try self.encoded(whole[index], options: options) { options.progress?(done.add(1), total) }

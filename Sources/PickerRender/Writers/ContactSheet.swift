@@ -24,9 +24,13 @@ package struct ContactSheet {
     /// The drawer whose frames are shown.
     package let drawer: FrameDrawer
     /// The most frames shown.
-    package var maximumCells = 240
+    package var maximumCells = Self.defaultMaximumCells
     /// The sheet's widest extent in pixels.
-    package var maximumWidth = 2_400.0
+    package var maximumWidth = Self.defaultMaximumWidth
+    /// The most frames a sheet shows unless told otherwise.
+    static let defaultMaximumCells = 240
+    /// A sheet's widest extent in pixels unless told otherwise.
+    static let defaultMaximumWidth = 2_400.0
 
     static let gap = 8.0
     static let captionHeight = 16.0
@@ -126,5 +130,15 @@ package struct ContactSheet {
         try context.checkStatus("draw the contact sheet")
         cairo_surface_flush(sheet.pointer)
         return sheet
+    }
+}
+
+extension RenderPlan {
+    /// The pixels of this plan's contact sheet (`<name>-sheet.png`), from its grid alone: what the sheet's surface
+    /// and its encoder hold grows with them, not with a frame's, so the memory budget counts them.
+    package var contactSheetPixels: Int {
+        let shown = ContactSheet.shownFrames(frameCount: timeline.frameCount, maximumCells: ContactSheet.defaultMaximumCells).count
+        let grid = ContactSheet.geometry(canvas: layout.canvas, frames: shown, maximumWidth: ContactSheet.defaultMaximumWidth)
+        return grid.pixelWidth * grid.pixelHeight
     }
 }

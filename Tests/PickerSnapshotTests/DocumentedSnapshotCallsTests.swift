@@ -14,7 +14,7 @@ private func documentedCalls(spec: PickerSpec, folder: String) throws {
     try assertPickerSnapshot(of: spec, as: .frames(at: [0, 0.5, 1.2]), named: "period-picker")
     try assertPickerSnapshot(of: spec, as: .animation, named: "period-picker")
     try assertPickerSnapshot(of: spec, as: .lottie, named: "period-picker")
-    try assertPickerSnapshot(of: spec, as: .lottie, named: "period-picker", tolerance: .ratio(0.001))
+    try assertPickerSnapshot(of: spec, as: .lottie, named: "period-picker", tolerance: .ratio(0.01))
     try assertPickerSnapshot(ofSpecFile: "period.json", as: .frames(at: [0.5]), named: "period")
     try assertPickerSnapshot(ofSpecFile: url, as: .animation, named: "period")
     try assertPickerSnapshot(of: spec, as: .frames(at: [0]), named: "period-picker", variants: ["dark"], record: .never)

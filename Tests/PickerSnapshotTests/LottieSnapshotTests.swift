@@ -71,6 +71,46 @@ struct LottieSnapshotTests {
         #expect(check.matches && issues.isEmpty, "\(issues)")
     }
 
+    /// Every glyph outline's vertices in `text` (`"v":[[x,y],…]` up to `],"i":`) moved right by `shift` points, as
+    /// another font stack may place them.
+    static func outlinesMoved(_ text: String, by shift: Double) -> String {
+        var result = ""
+        var rest = Substring(text)
+        while let open = rest.range(of: #""v":["#), let close = rest[open.upperBound...].range(of: #"],"i":"#) {
+            result += rest[..<open.upperBound]
+            let pairs = rest[open.upperBound..<close.lowerBound].split(separator: "]", omittingEmptySubsequences: false).map { pair in
+                // `[x,y` or `,[x,y`: x moves, y stays.
+                guard let bracket = pair.firstIndex(of: "["), let comma = pair[bracket...].firstIndex(of: ","),
+                    let x = Double(pair[pair.index(after: bracket)..<comma])
+                else { return String(pair) }
+                return String(pair[...bracket]) + String(format: "%.2f", x + shift) + String(pair[comma...])
+            }
+            result += pairs.joined(separator: "]")
+            rest = rest[close.lowerBound...]
+        }
+        return result + rest
+    }
+
+    /// Pictures within a tolerance hold across machines: a golden whose glyph outlines sit 0.25 pt otherwise (the
+    /// difference another font stack makes) fails exactly, naming the moments, and matches within a ratio.
+    @Test func aGoldenWhoseGlyphsMovedALittleMatchesWithinARatio() throws {
+        let folder = try SnapshotFolder()
+        _ = try recordedGolden(folder)
+        let text = try String(contentsOf: goldenURL(folder), encoding: .utf8)
+        let moved = Self.outlinesMoved(text, by: 0.25)
+        #expect(moved.count >= text.count && moved != text, "the outlines moved")
+        try Data(moved.utf8).write(to: goldenURL(folder))
+        let (exact, messages) = try checking(try seedDemo(), in: folder)
+        #expect(!exact.matches && messages.first?.contains("moments differ: 0 s ") == true, "\(messages)")
+        removeArtifacts(of: exact)
+        let (outcome, issues) = try collecting {
+            try assertPickerSnapshot(
+                of: try seedDemo(), as: .lottie, named: folder.name, tolerance: .ratio(0.01), snapshotDirectory: folder.path,
+                record: .never)
+        }
+        #expect(outcome.matches && issues.isEmpty, "\(issues.map(\.message))")
+    }
+
     /// The highlight's fill in the golden made red, in its text (keys kept in order: rlottie reads a shape's `ty`
     /// first): every moment rlottie plays shows another picture.
     @Test func aGoldenWhoseHighlightColourChangedFailsNamingTheMoments() throws {

@@ -95,6 +95,14 @@ let package = Package(
             providers: [.apt(["libmicrohttpd-dev"])]
         ),
 
+        // rlottie plays Lottie goldens for `assertPickerSnapshot(…, as: .lottie)`. No pkgConfig: only the tests that ask
+        // for a Lottie snapshot need it, so the shim opens it with dlopen there, and the tool (which never plays a
+        // Lottie: its .deb does not depend on it), the library and other snapshot tests build and run without it.
+        .systemLibrary(
+            name: "CPickerRlottie",
+            providers: [.apt(["librlottie0-1"])]
+        ),
+
         // The model in Swift: spec, colours, geometry, layout, timing curves, springs, timeline, and how numbers are
         // written.
         .target(name: "PickerKit"),
@@ -121,8 +129,9 @@ let package = Package(
             name: "PickerReel",
             dependencies: ["PickerKit", "PickerSystem", "PickerRender", "PickerCompare", "PickerGIF", "PickerWebP", "PickerVideo"]),
 
-        // Snapshot tests: render frames, compare them with goldens beside the test file, record when asked.
-        .target(name: "PickerSnapshot", dependencies: ["PickerReel"]),
+        // Snapshot tests: render frames, an APNG or a Lottie, compare them with goldens beside the test file (Lottie
+        // played in rlottie), record when asked.
+        .target(name: "PickerSnapshot", dependencies: ["PickerReel", "PickerSystem", "CPickerRlottie"]),
 
         // Animated GIF encoding: one global palette from libimagequant, delta frames written with giflib.
         .target(name: "PickerGIF", dependencies: ["PickerKit", "CPickerGIF", "CPickerImageQuant"]),

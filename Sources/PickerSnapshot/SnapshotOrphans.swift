@@ -4,7 +4,7 @@ import PickerKit
 /// Reports the goldens in a snapshot folder that no snapshot assertion of this run wrote or read, so a renamed or
 /// removed test leaves no dead golden behind; returns their paths.
 ///
-/// The folder is `__Snapshots__/<TestFile>/` beside the calling file, or `folder`; its `*.png` files are goldens (and `*.environment.json` their records). Call
+/// The folder is `__Snapshots__/<TestFile>/` beside the calling file, or `folder`; its `*.png` and `*.lottie.json` files are goldens (and `*.environment.json` their records). Call
 /// it after the file's assertions have run (under XCTest, from a test that runs after the others), or let the
 /// `.snapshotOrphans` suite trait call it after a Swift Testing suite. Orphans are one issue at the call's location:
 /// a failure in record mode `never` (CI: `PICKERREEL_RECORD=never` overrides `record`), a warning otherwise (under
@@ -44,10 +44,12 @@ struct SnapshotOrphans {
     /// warning.
     func find() -> (orphans: [String], message: String?, isWarning: Bool) {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
-        let orphans = names.filter { ($0.lowercased().hasSuffix(".png") || $0.hasSuffix(".environment.json")) && !$0.hasPrefix(".") }
-            .sorted { $0.unicodeScalars.lexicographicallyPrecedes($1.unicodeScalars) }
-            .map { FilePath.join(folder, $0) }
-            .filter { !SnapshotLedger.contains($0) }
+        let orphans = names.filter {
+            ($0.lowercased().hasSuffix(".png") || $0.hasSuffix(".environment.json") || $0.hasSuffix(".lottie.json")) && !$0.hasPrefix(".")
+        }
+        .sorted { $0.unicodeScalars.lexicographicallyPrecedes($1.unicodeScalars) }
+        .map { FilePath.join(folder, $0) }
+        .filter { !SnapshotLedger.contains($0) }
         guard !orphans.isEmpty else { return ([], nil, true) }
         let mode = (try? SnapshotRecordMode.requested(by: environment)) ?? record
         let count = orphans.count == 1 ? "1 golden" : "\(orphans.count) goldens"

@@ -35,6 +35,7 @@ public struct SnapshotOutcome: Equatable, Sendable {
         findings.compactMap { finding in
             if case .differs(_, _, _, let diff, _) = finding { return diff }
             if case .animationDiffers(_, _, let diff, _, _) = finding { return diff }
+            if case .lottieDiffers(_, _, let diff, _, _) = finding { return diff }
             return nil
         }
     }
@@ -43,7 +44,8 @@ public struct SnapshotOutcome: Equatable, Sendable {
     public var actualPaths: [String] {
         findings.compactMap { finding in
             switch finding {
-            case .differs(_, _, let actual, _, _), .differentSizes(_, _, let actual, _, _), .animationDiffers(_, let actual, _, _, _):
+            case .differs(_, _, let actual, _, _), .differentSizes(_, _, let actual, _, _), .animationDiffers(_, let actual, _, _, _),
+                .lottieDiffers(_, let actual, _, _, _):
                 return actual
             case .recorded, .unreadableGolden, .missingGolden: return nil
             }
@@ -55,6 +57,7 @@ public struct SnapshotOutcome: Equatable, Sendable {
         findings.compactMap { finding in
             if case .differs(_, _, _, _, let pixels) = finding { return pixels }
             if case .animationDiffers(_, _, _, _, let pixels) = finding { return pixels }
+            if case .lottieDiffers(_, _, _, _, let pixels) = finding { return pixels }
             return nil
         }
     }
@@ -71,7 +74,7 @@ public struct SnapshotOutcome: Equatable, Sendable {
                 return (environmentLine + Self.message(finding, name: name, tolerance: tolerance), [golden, actual, diff])
             case .differentSizes(_, let golden, let actual, _, _):
                 return (environmentLine + Self.message(finding, name: name, tolerance: tolerance), [golden, actual])
-            case .animationDiffers(let golden, let actual, let diff, _, _):
+            case .animationDiffers(let golden, let actual, let diff, _, _), .lottieDiffers(let golden, let actual, let diff, _, _):
                 return (
                     environmentLine + Self.message(finding, name: name, tolerance: tolerance), [golden, actual] + (diff.map { [$0] } ?? [])
                 )
@@ -131,8 +134,10 @@ public struct SnapshotOutcome: Equatable, Sendable {
                   \(rerecord)
                 """
         case .unreadableGolden(let time, let golden, let reason):
+            // A Lottie golden is the whole animation, not a moment of it.
+            let moment = golden.hasSuffix(".lottie.json") ? "(Lottie)" : "at \(SnapshotLocations.label(of: time))"
             return """
-                snapshot "\(name)" at \(SnapshotLocations.label(of: time)): cannot read the golden: \(reason)
+                snapshot "\(name)" \(moment): cannot read the golden: \(reason)
                   delete it, or re-record it with PICKERREEL_RECORD=all: \(golden)
                 """
         case .missingGolden(let time, let golden):
@@ -149,6 +154,14 @@ public struct SnapshotOutcome: Equatable, Sendable {
                     + (diff.map {
                         "\n  diff:   \($0) (an APNG playing in time)\n  strip:  \(AnimationDiffNames.strip(of: $0)) (the differing moments side by side)"
                     } ?? "")
+                    + "\n  \(rerecord)"
+        case .lottieDiffers(let golden, let actual, let diff, let finding, _):
+            return """
+                snapshot "\(name)" does not match as a Lottie played in rlottie: \(finding) (allowed per moment: \(allowance(tolerance)))
+                  golden: \(golden)
+                  actual: \(actual)
+                """
+                    + (diff.map { "\n  diff:   \($0) (the moment with the most differing pixels)" } ?? "")
                     + "\n  \(rerecord)"
         case .recorded(let time, let golden, _):
             return "snapshot \"\(name)\" at \(SnapshotLocations.label(of: time)): recorded \(golden)"

@@ -92,7 +92,8 @@ do {
         var outcome: SnapshotOutcome?
         snapshotTimes.append(
             try milliseconds {
-                outcome = try assertPickerSnapshot(of: spec, at: times, named: "bench", snapshotDirectory: goldens.path, record: .never)
+                outcome = try assertPickerSnapshot(
+                    of: spec, as: .frames(at: times), named: "bench", snapshotDirectory: goldens.path, record: .never)
             })
         guard let outcome, outcome.matches else { fail("the snapshot did not match its goldens: \(outcome?.messages ?? [])", status: 1) }
     }

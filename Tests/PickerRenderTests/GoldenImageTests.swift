@@ -32,14 +32,14 @@ struct GoldenImageTests {
     /// Day at rest, Day → Week mid-move, and Year → Day rushing back across the picker.
     @Test func seedDemo() throws {
         try assertPickerSnapshot(
-            ofSpecFile: Self.spec("seed-demo"), at: [0, 0.78, 2.5], named: "seed-demo", tolerance: Self.tolerance,
+            ofSpecFile: Self.spec("seed-demo"), as: .frames(at: [0, 0.78, 2.5]), named: "seed-demo", tolerance: Self.tolerance,
             snapshotDirectory: Self.goldenFolder)
     }
 
     /// Fading in on 3, the spring towards 8 at its furthest, overshooting 1 at the top, and fading out.
     @Test func numbersVertical() throws {
         try assertPickerSnapshot(
-            ofSpecFile: Self.spec("numbers-vertical"), at: [0.5, 1.43, 1.9, 2.55], named: "numbers-vertical",
+            ofSpecFile: Self.spec("numbers-vertical"), as: .frames(at: [0.5, 1.43, 1.9, 2.55]), named: "numbers-vertical",
             tolerance: Self.tolerance, snapshotDirectory: Self.goldenFolder)
     }
 }

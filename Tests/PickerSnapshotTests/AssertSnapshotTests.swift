@@ -23,7 +23,7 @@ struct AssertSnapshotTests {
     /// Records the seed demo's goldens in `folder` and checks that recording was reported as an issue.
     func record(_ spec: PickerSpec, in folder: SnapshotFolder, at times: [Double] = times) throws {
         let (outcome, issues) = try collecting {
-            try assertPickerSnapshot(of: spec, at: times, named: folder.name, snapshotDirectory: folder.path)
+            try assertPickerSnapshot(of: spec, as: .frames(at: times), named: folder.name, snapshotDirectory: folder.path)
         }
         #expect(outcome.recordedGoldens && issues.count == 1)
     }
@@ -36,7 +36,8 @@ struct AssertSnapshotTests {
         guard
             let (outcome, issues) = try? collecting({
                 try assertPickerSnapshot(
-                    of: spec, at: times, named: folder.name, tolerance: tolerance, snapshotDirectory: folder.path, record: record)
+                    of: spec, as: .frames(at: times), named: folder.name, tolerance: tolerance, snapshotDirectory: folder.path,
+                    record: record)
             })
         else { return nil }
         #expect(issues.count == outcome.messages.count)
@@ -220,11 +221,12 @@ struct AssertSnapshotTests {
         let folder = try SnapshotFolder()
         let path = repositoryRoot.appendingPathComponent("Fixtures/specs/numbers-vertical.json").path
         let (recorded, _) = try collecting {
-            try assertPickerSnapshot(ofSpecFile: path, at: [1.3], named: folder.name, snapshotDirectory: folder.path)
+            try assertPickerSnapshot(ofSpecFile: path, as: .frames(at: [1.3]), named: folder.name, snapshotDirectory: folder.path)
         }
         #expect(recorded.recordedGoldens)
         let (fromSpec, issues) = try collecting {
-            try assertPickerSnapshot(of: fixtureSpec("numbers-vertical"), at: [1.3], named: folder.name, snapshotDirectory: folder.path)
+            try assertPickerSnapshot(
+                of: fixtureSpec("numbers-vertical"), as: .frames(at: [1.3]), named: folder.name, snapshotDirectory: folder.path)
         }
         #expect(fromSpec.matches && issues.isEmpty)
     }
@@ -238,7 +240,7 @@ struct AssertSnapshotTests {
         spec.style.highlight.color = .indigo
         let line: UInt = #line + 2
         let (outcome, issues) = try collecting {
-            try assertPickerSnapshot(of: spec, at: Self.times, named: folder.name, snapshotDirectory: folder.path)
+            try assertPickerSnapshot(of: spec, as: .frames(at: Self.times), named: folder.name, snapshotDirectory: folder.path)
         }
         #expect(outcome.mismatches.count == 3 && issues.count == 3)
         #expect(issues.allSatisfy { $0.location.line == line && "\($0.location.filePath)" == #filePath })
@@ -304,7 +306,7 @@ struct AssertSnapshotTests {
         spec.style.highlight.color = .teal
         var outcome: SnapshotOutcome?
         try withKnownIssue("Expected, not a failure: this test checks that a mismatch records this issue") {
-            outcome = try assertPickerSnapshot(of: spec, at: [0], named: folder.name, snapshotDirectory: folder.path)
+            outcome = try assertPickerSnapshot(of: spec, as: .frames(at: [0]), named: folder.name, snapshotDirectory: folder.path)
         } matching: { issue in
             issue.description.contains("does not match at 0.000s") && issue.sourceLocation?.fileID == #fileID
         }
@@ -338,7 +340,8 @@ struct AssertSnapshotTests {
         let spec = try fixtureSpec("seed-demo")
         for environment in [["PICKERREEL_RECORD": "nevr"], ["RECORD_SNAPSHOTS": "Always"]] {
             var assertion = SnapshotAssertion(
-                name: folder.name, times: [0], tolerance: .exact, settings: ComparisonSettings(), snapshotDirectory: folder.path,
+                name: folder.name, strategy: .frames(at: [0]), tolerance: .exact, settings: ComparisonSettings(),
+                snapshotDirectory: folder.path,
                 record: .missing, location: SnapshotReporter.Location(fileID: #fileID, filePath: #filePath, line: #line, column: #column))
             assertion.environment = environment
             let (variable, value) = try #require(environment.first)
@@ -357,7 +360,7 @@ struct AssertSnapshotTests {
         var spec = try fixtureSpec("seed-demo")
         spec.variantAxes = VariantAxes(colorScheme: [.light, .dark], scale: [2, 1])
         let (outcome, _) = try collecting {
-            try assertPickerSnapshot(of: spec, at: [0], named: folder.name, snapshotDirectory: folder.path)
+            try assertPickerSnapshot(of: spec, as: .frames(at: [0]), named: folder.name, snapshotDirectory: folder.path)
         }
         #expect(outcome.recordedPaths.count == 4)
         #expect(
@@ -372,11 +375,12 @@ struct AssertSnapshotTests {
             try PNGFile.read("\(folder.path)/\(folder.name)-dark.0.000s.png") != PNGFile.read("\(folder.path)/\(folder.name).0.000s.png"))
         // Some of them, by suffix.
         let (some, _) = try collecting {
-            try assertPickerSnapshot(of: spec, at: [0], named: folder.name, variants: ["dark"], snapshotDirectory: folder.path)
+            try assertPickerSnapshot(of: spec, as: .frames(at: [0]), named: folder.name, variants: ["dark"], snapshotDirectory: folder.path)
         }
         #expect(some.matches)
         #expect(throws: SnapshotFailure.self) {
-            try assertPickerSnapshot(of: spec, at: [0], named: folder.name, variants: ["sepia"], snapshotDirectory: folder.path)
+            try assertPickerSnapshot(
+                of: spec, as: .frames(at: [0]), named: folder.name, variants: ["sepia"], snapshotDirectory: folder.path)
         }
     }
 
@@ -393,7 +397,7 @@ struct AssertSnapshotTests {
         let path = "\(folder.path)/bad.json"
         try Data(#"{"items": []}"#.utf8).write(to: URL(fileURLWithPath: path))
         let error = #expect(throws: SnapshotFailure.self) {
-            try assertPickerSnapshot(ofSpecFile: path, at: [0], named: "bad", snapshotDirectory: folder.path)
+            try assertPickerSnapshot(ofSpecFile: path, as: .frames(at: [0]), named: "bad", snapshotDirectory: folder.path)
         }
         #expect(error?.description.hasPrefix("snapshot \"bad\": cannot render: \(path)") == true)
         #expect(try folder.files() == ["bad.json"])

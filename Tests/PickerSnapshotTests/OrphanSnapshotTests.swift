@@ -12,7 +12,9 @@ struct OrphanSnapshotTests {
     func folderWithAnOrphan() throws -> (folder: SnapshotFolder, orphan: String) {
         let folder = try SnapshotFolder()
         let spec = try fixtureSpec("seed-demo")
-        _ = try collecting { try assertPickerSnapshot(of: spec, at: [0, 0.78], named: folder.name, snapshotDirectory: folder.path) }
+        _ = try collecting {
+            try assertPickerSnapshot(of: spec, as: .frames(at: [0, 0.78]), named: folder.name, snapshotDirectory: folder.path)
+        }
         let orphan = URL(fileURLWithPath: folder.path).appendingPathComponent("renamed-test.0.000s.png").path
         try FileManager.default.copyItem(atPath: folder.path + "/\(folder.name).0.000s.png", toPath: orphan)
         return (folder, orphan)
@@ -29,7 +31,8 @@ struct OrphanSnapshotTests {
         let (folder, orphan) = try folderWithAnOrphan()
         // The assertions of this run read the two goldens again; the renamed test's is left.
         _ = try collecting {
-            try assertPickerSnapshot(of: try fixtureSpec("seed-demo"), at: [0, 0.78], named: folder.name, snapshotDirectory: folder.path)
+            try assertPickerSnapshot(
+                of: try fixtureSpec("seed-demo"), as: .frames(at: [0, 0.78]), named: folder.name, snapshotDirectory: folder.path)
         }
         let found = collected { checkSnapshotOrphans(in: folder.path) }
         #expect(found.orphans == [orphan])
@@ -55,7 +58,8 @@ struct OrphanSnapshotTests {
         let record = URL(fileURLWithPath: folder.path).appendingPathComponent("renamed-test.environment.json").path
         try FileManager.default.copyItem(atPath: folder.path + "/\(folder.name).environment.json", toPath: record)
         _ = try collecting {
-            try assertPickerSnapshot(of: try fixtureSpec("seed-demo"), at: [0, 0.78], named: folder.name, snapshotDirectory: folder.path)
+            try assertPickerSnapshot(
+                of: try fixtureSpec("seed-demo"), as: .frames(at: [0, 0.78]), named: folder.name, snapshotDirectory: folder.path)
         }
         let found = collected { checkSnapshotOrphans(in: folder.path, record: .never) }
         #expect(found.orphans == [orphan, record], "\(found.orphans)")

@@ -19,7 +19,9 @@ struct SnapshotEnvironmentRecordTests {
     /// the environment record's URL.
     func recordedMismatch(in folder: SnapshotFolder) throws -> (spec: PickerSpec, record: URL, recorded: RenderEnvironment) {
         let spec = try fixtureSpec("seed-demo")
-        _ = try collecting { try assertPickerSnapshot(of: spec, at: Self.times, named: folder.name, snapshotDirectory: folder.path) }
+        _ = try collecting {
+            try assertPickerSnapshot(of: spec, as: .frames(at: Self.times), named: folder.name, snapshotDirectory: folder.path)
+        }
         let record = URL(fileURLWithPath: folder.path).appendingPathComponent("\(folder.name).environment.json")
         let recorded = try JSONDecoder().decode(RenderEnvironment.self, from: Data(contentsOf: record))
         var moved = spec
@@ -28,7 +30,9 @@ struct SnapshotEnvironmentRecordTests {
     }
 
     func outcome(_ spec: PickerSpec, in folder: SnapshotFolder) throws -> SnapshotOutcome {
-        try collecting { try assertPickerSnapshot(of: spec, at: Self.times, named: folder.name, snapshotDirectory: folder.path) }.0
+        try collecting {
+            try assertPickerSnapshot(of: spec, as: .frames(at: Self.times), named: folder.name, snapshotDirectory: folder.path)
+        }.0
     }
 
     @Test func aRecordThatIsALinkIsNotFollowed() throws {

@@ -17,11 +17,13 @@ struct SpecFileLocationTests {
         #expect(!FileManager.default.fileExists(atPath: Self.besideThisFile), "the working directory must not find it")
         let folder = try SnapshotFolder()
         let (recorded, _) = try collecting {
-            try assertPickerSnapshot(ofSpecFile: Self.besideThisFile, at: [0.78], named: folder.name, snapshotDirectory: folder.path)
+            try assertPickerSnapshot(
+                ofSpecFile: Self.besideThisFile, as: .frames(at: [0.78]), named: folder.name, snapshotDirectory: folder.path)
         }
         #expect(recorded.recordedGoldens)
         let (checked, issues) = try collecting {
-            try assertPickerSnapshot(of: fixtureSpec("seed-demo"), at: [0.78], named: folder.name, snapshotDirectory: folder.path)
+            try assertPickerSnapshot(
+                of: fixtureSpec("seed-demo"), as: .frames(at: [0.78]), named: folder.name, snapshotDirectory: folder.path)
         }
         #expect(checked.matches && issues.isEmpty, "\(issues.map(\.message))")
     }
@@ -43,12 +45,13 @@ struct SpecFileLocationTests {
         let folder = try SnapshotFolder()
         let web = try #require(URL(string: "https://example.invalid/period.json"))
         #expect {
-            try assertPickerSnapshot(ofSpecFile: web, at: [0], named: folder.name, snapshotDirectory: folder.path)
+            try assertPickerSnapshot(ofSpecFile: web, as: .frames(at: [0]), named: folder.name, snapshotDirectory: folder.path)
         } throws: { error in
             "\(error)".contains("https://example.invalid/period.json is not a file URL")
         }
         #expect {
-            try assertPickerSnapshot(ofSpecFile: "no-such-spec.json", at: [0], named: folder.name, snapshotDirectory: folder.path)
+            try assertPickerSnapshot(
+                ofSpecFile: "no-such-spec.json", as: .frames(at: [0]), named: folder.name, snapshotDirectory: folder.path)
         } throws: { error in
             "\(error)".contains("Tests/PickerSnapshotTests/no-such-spec.json")
         }

@@ -63,7 +63,8 @@ extension SnapshotCheck {
         ]
     }
 
-    private func write(_ bytes: [UInt8], to path: String) throws(SnapshotFailure) {
+    /// Writes `bytes` to `path` whole or not at all; throws `SnapshotFailure` naming the file when it cannot.
+    func write(_ bytes: [UInt8], to path: String) throws(SnapshotFailure) {
         do {
             try AtomicFile.write(bytes, to: path)
         } catch {

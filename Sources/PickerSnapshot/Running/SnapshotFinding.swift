@@ -24,6 +24,9 @@ enum SnapshotFinding: Equatable, Sendable {
     case missingGolden(time: Double, golden: String)
     /// The animation differs from its animated golden; `finding` says how (timing in words, moments with times).
     case animationDiffers(golden: String, actual: String, diff: String?, finding: String, pixels: PixelComparison?)
+    /// The Lottie differs from its golden as rlottie plays them; `finding` says how (structure in words, or moments
+    /// with times); `diff` is the picture of the most different moment, `pixels` its figures.
+    case lottieDiffers(golden: String, actual: String, diff: String?, finding: String, pixels: PixelComparison?)
 
     /// True for a golden written.
     var isRecorded: Bool {
@@ -34,7 +37,7 @@ enum SnapshotFinding: Equatable, Sendable {
     /// True for a render that does not match its golden (pixels, size or animation).
     var isMismatch: Bool {
         switch self {
-        case .differs, .differentSizes, .animationDiffers: return true
+        case .differs, .differentSizes, .animationDiffers, .lottieDiffers: return true
         case .recorded, .unreadableGolden, .missingGolden: return false
         }
     }
@@ -43,7 +46,8 @@ enum SnapshotFinding: Equatable, Sendable {
     var golden: String {
         switch self {
         case .recorded(_, let golden, _), .differs(_, let golden, _, _, _), .differentSizes(_, let golden, _, _, _),
-            .unreadableGolden(_, let golden, _), .missingGolden(_, let golden), .animationDiffers(let golden, _, _, _, _):
+            .unreadableGolden(_, let golden, _), .missingGolden(_, let golden), .animationDiffers(let golden, _, _, _, _),
+            .lottieDiffers(let golden, _, _, _, _):
             return golden
         }
     }

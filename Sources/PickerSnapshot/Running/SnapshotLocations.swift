@@ -38,7 +38,7 @@ struct SnapshotLocations: Equatable {
                 .invalidRequest(name: name, reason: "the name must be a file name: not empty, no \"/\", not starting with \".\""))
         }
         guard !times.isEmpty else {
-            throw SnapshotFailure(.invalidRequest(name: name, reason: "no times given; pass at least one, e.g. at: [0]"))
+            throw SnapshotFailure(.invalidRequest(name: name, reason: "no times given; pass at least one, e.g. .frames(at: [0])"))
         }
         let testURL = URL(fileURLWithPath: testFile)
         let testName = testURL.deletingPathExtension().lastPathComponent

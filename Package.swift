@@ -147,8 +147,10 @@ let package = Package(
         .executableTarget(name: "inprocess-bench", dependencies: ["PickerReel", "PickerSnapshot"]),
         .executableTarget(name: "video-bench", dependencies: ["PickerVideo", "PickerKit", "PickerRender"]),
 
+        // `pickerreel preview`: the page on 127.0.0.1 (libmicrohttpd), its routes, and the watcher that reloads it.
+        .target(name: "PickerPreview", dependencies: ["PickerReel", "PickerKit", "CPickerMicroHTTPD"]),
         // The command-line tool: arguments to library calls, messages and exit codes; a library so tests can call it.
-        .target(name: "PickerReelCLI", dependencies: ["PickerReel", "CPickerMicroHTTPD"]),
+        .target(name: "PickerReelCLI", dependencies: ["PickerReel", "PickerPreview"]),
         .executableTarget(name: "pickerreel", dependencies: ["PickerReelCLI"]),
 
         // For the animation tests only: synthetic frames, playback checks, an independent APNG chunk reader, giflib's

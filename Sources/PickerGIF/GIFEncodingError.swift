@@ -3,7 +3,7 @@ import PickerKit
 /// A failure while turning frames into a GIF, with a message the user can act on.
 ///
 /// giflib and libimagequant failures carry the library's own text for the status it returned.
-package enum GIFEncodingError: Error, Equatable, Sendable, CustomStringConvertible {
+package enum GIFEncodingError: EncoderError {
     /// giflib returned an error; `detail` is `GifErrorString`'s text.
     case giflib(operation: String, detail: String)
     /// libimagequant returned a status other than `LIQ_OK`; `detail` names the status.
@@ -17,21 +17,19 @@ package enum GIFEncodingError: Error, Equatable, Sendable, CustomStringConvertib
     /// The canvas is larger than a GIF can describe (65,535 px a side).
     case tooLarge(width: Int, height: Int)
 
-    /// The message for the user.
-    package var description: String {
+    /// The format as the messages name it.
+    package static let format = "GIF"
+
+    /// What failed, in the terms every encoder shares (they make the message).
+    package var failure: EncoderFailureKind {
         switch self {
-        case .giflib(let operation, let detail):
-            return "giflib could not \(operation): \(detail)"
-        case .imageQuant(let operation, let detail):
-            return "libimagequant could not \(operation): \(detail)"
-        case .invalidTiming(let detail):
-            return "cannot time the GIF frames: \(detail)"
-        case .frameSize(let mismatch):
-            return mismatch.description
-        case .invalidOption(let detail):
-            return "invalid GIF option: \(detail)"
+        case .giflib(let operation, let detail): .library("giflib", operation: operation, detail: detail)
+        case .imageQuant(let operation, let detail): .library("libimagequant", operation: operation, detail: detail)
+        case .invalidTiming(let detail): .timing(detail)
+        case .frameSize(let mismatch): .frameSize(mismatch)
+        case .invalidOption(let detail): .option(detail)
         case .tooLarge(let width, let height):
-            return "a \(width) × \(height) px picture is larger than a GIF can hold (at most 65,535 px a side)"
+            .other("a \(width) × \(height) px picture is larger than a GIF can hold (at most 65,535 px a side)")
         }
     }
 }

@@ -4,6 +4,7 @@ import Glibc
 package enum POSIXCall {
     /// `rename(2)`: 0, or -1 with `errno` set.
     package static func rename(_ source: String, _ target: String) -> Int32 {
+        // Safe: rename(2) follows no link at the last component; callers pass their own staging and output names.
         Glibc.rename(source, target)
     }
 

@@ -3,7 +3,7 @@ import PickerKit
 /// A failure while turning frames into an animated WebP, with a message the user can act on.
 ///
 /// (Named apart from libwebp's own `WebPEncodingError` status, which its `libwebp` case reports.)
-package enum WebPEncoderError: Error, Equatable, Sendable, CustomStringConvertible {
+package enum WebPEncoderError: EncoderError {
     /// libwebp failed; `detail` is its own message or the name of the status it returned.
     case libwebp(operation: String, detail: String)
     /// The frame rate, the duration or the frame count cannot be turned into WebP timestamps.
@@ -15,20 +15,20 @@ package enum WebPEncoderError: Error, Equatable, Sendable, CustomStringConvertib
     /// The canvas is larger than WebP can hold (16,383 px a side).
     case tooLarge(width: Int, height: Int)
 
-    /// The message for the user.
-    package var description: String {
+    /// The format as the messages name it.
+    package static let format = "WebP"
+
+    /// What failed, in the terms every encoder shares (they make the message).
+    package var failure: EncoderFailureKind {
         switch self {
-        case .libwebp(let operation, let detail):
-            return "libwebp could not \(operation): \(detail)"
-        case .invalidTiming(let detail):
-            return "cannot time the WebP frames: \(detail)"
-        case .frameSize(let mismatch):
-            return mismatch.description
-        case .invalidOption(let detail):
-            return "invalid WebP option: \(detail)"
+        case .libwebp(let operation, let detail): .library("libwebp", operation: operation, detail: detail)
+        case .invalidTiming(let detail): .timing(detail)
+        case .frameSize(let mismatch): .frameSize(mismatch)
+        case .invalidOption(let detail): .option(detail)
         case .tooLarge(let width, let height):
-            return
+            .other(
                 "a WebP holds at most 16,383 px a side, and this picture is \(width) × \(height) px; lower output.scale or the padding, or choose APNG"
+            )
         }
     }
 }

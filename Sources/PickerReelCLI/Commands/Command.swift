@@ -1,4 +1,5 @@
 import PickerCompare
+import PickerPreview
 import PickerReel
 
 /// The options of `pickerreel compare` and `merge-reports`: the library's `CompareOptions`, named here for the

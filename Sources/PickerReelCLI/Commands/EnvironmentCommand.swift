@@ -1,5 +1,6 @@
 import FoundationEssentials
 import PickerKit
+import PickerReel
 import PickerRender
 
 /// `pickerreel environment [--digest | --json] [--libraries-only] [--check RECORD]`: this machine's render

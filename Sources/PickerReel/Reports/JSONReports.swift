@@ -1,8 +1,8 @@
 import FoundationEssentials
-import PickerReel
+import PickerKit
 
 /// The `layout` command's JSON: the canvas in points with its scale, and each segment's frame.
-struct LayoutReport: Encodable {
+package struct LayoutReport: Encodable {
     struct Canvas: Encodable {
         var width: Double
         var height: Double
@@ -34,7 +34,7 @@ struct LayoutReport: Encodable {
     var canvas: Canvas
     var segments: [Segment]
 
-    init(spec: PickerSpec, layout: PickerLayout) {
+    package init(spec: PickerSpec, layout: PickerLayout) {
         canvas = Canvas(width: layout.canvas.width, height: layout.canvas.height, scale: spec.output.scale)
         segments = layout.segments.map {
             Segment(item: $0.item, x: $0.frame.x, y: $0.frame.y, width: $0.frame.width, height: $0.frame.height)
@@ -43,7 +43,7 @@ struct LayoutReport: Encodable {
 }
 
 /// The `timeline` command's JSON: every frame's time and highlight (null when none is visible).
-struct TimelineReport: Encodable {
+package struct TimelineReport: Encodable {
     struct Frame: Encodable {
         var index: Int
         var time: Double
@@ -73,7 +73,7 @@ struct TimelineReport: Encodable {
     var duration: Double
     var frames: [Frame]
 
-    init(timeline: Timeline) {
+    package init(timeline: Timeline) {
         fps = timeline.fps
         duration = timeline.duration
         frames = (0..<timeline.frameCount).map { index in
@@ -88,7 +88,7 @@ struct TimelineReport: Encodable {
 }
 
 /// Encodes a report as pretty JSON with sorted keys, so output is the same run to run.
-func jsonText(_ value: some Encodable) -> String {
+package func jsonText(_ value: some Encodable) -> String {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
     guard let data = try? encoder.encode(value) else { return "{}\n" }

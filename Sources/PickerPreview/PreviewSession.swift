@@ -11,6 +11,8 @@ final class PreviewSession: Sendable {
     /// The spec file, as the user typed it (messages name it so).
     let specPath: String
     private let shown = Mutex(Shown())
+    /// The tool's line for an error about the spec (`validate`'s), ending in a newline.
+    private let errorLine: @Sendable (_ error: any Error, _ specPath: String) -> String
 
     /// What the page shows at one moment.
     struct Shown: Sendable {
@@ -28,9 +30,10 @@ final class PreviewSession: Sendable {
         var fingerprint = FileFingerprint([])
     }
 
-    /// A session for the spec at `path`; nothing is read until `reload()`.
-    init(specPath: String) {
+    /// A session for the spec at `path`, whose failures `errorLine` words; nothing is read until `reload()`.
+    init(specPath: String, errorLine: @escaping @Sendable (_ error: any Error, _ specPath: String) -> String) {
         self.specPath = specPath
+        self.errorLine = errorLine
         shown.withLock { $0.files = [specPath] }
     }
 
@@ -47,19 +50,19 @@ final class PreviewSession: Sendable {
         // Each file is looked at before it is read: a save after the look shows as a change at the next one.
         var fingerprint = FileFingerprint([specPath])
         do {
-            let source: SpecSource
+            let spec: PickerSpec
             do {
-                source = try SpecSource.load(specPath)
+                spec = try PickerSpec(contentsOf: URL(fileURLWithPath: specPath), file: specPath, root: nil)
             } catch {
                 fingerprint = fingerprint + FileFingerprint(Array(files.dropFirst()))
                 throw error
             }
-            let referenced = Self.referencedFiles(of: source.spec, specPath: specPath)
+            let referenced = Self.referencedFiles(of: spec, specPath: specPath)
             files = [specPath] + referenced
             fingerprint = fingerprint + FileFingerprint(referenced)
             var variants: [PreviewVariant] = []
-            for variant in source.spec.variants {
-                let renderer = try Renderer(source.spec, variant: variant, file: specPath)
+            for variant in spec.variants {
+                let renderer = try Renderer(spec, variant: variant, file: specPath)
                 variants.append(PreviewVariant(name: variant.label, renderer: renderer))
             }
             shown.withLock { shown in
@@ -72,7 +75,7 @@ final class PreviewSession: Sendable {
             }
             return nil
         } catch {
-            var line = ErrorLine.text(for: error, context: specPath)
+            var line = errorLine(error, specPath)
             if line.hasSuffix("\n") { line.removeLast() }
             shown.withLock { shown in
                 shown.error = line

@@ -16,9 +16,7 @@ final class PreviewWatcher: Sendable {
 
     private let session: PreviewSession
     private let reloaded: @Sendable (String?) -> Void
-    private let phase = Mutex(Phase.stopped)
-
-    private enum Phase { case running, stopping, stopped }
+    private let loop = StoppableLoop()
 
     /// Watches `session`'s files; `reloaded` is called after each reload with its message (nil: it rendered).
     init(session: PreviewSession, reloaded: @escaping @Sendable (String?) -> Void) {
@@ -28,24 +26,15 @@ final class PreviewWatcher: Sendable {
 
     /// Starts the thread; false when no thread could be made (the preview then does not reload).
     func start() -> Bool {
-        phase.withLock { $0 = .running }
-        guard LaneThread.startDetached({ [self] in run() }) else {
-            phase.withLock { $0 = .stopped }
-            return false
-        }
-        return true
+        loop.start { [self] in run() }
     }
 
     /// Asks the thread to end and waits until it has (a reload under way finishes first); nothing when none runs.
-    func stop() {
-        phase.withLock { if $0 == .running { $0 = .stopping } }
-        while phase.withLock({ $0 }) == .stopping { usleep(5_000) }
-    }
+    func stop() { loop.stop() }
 
-    private var isRunning: Bool { phase.withLock { $0 == .running } }
+    private var isRunning: Bool { loop.isRunning }
 
     private func run() {
-        defer { phase.withLock { $0 = .stopped } }
         let folders = FolderWatch()
         var files = session.current.files
         var seen = session.current.fingerprint

@@ -1,5 +1,7 @@
+import PickerKit
+
 /// A failure of the PNG writer's compressors (libdeflate, or zlib for the rows that change), in their own words.
-package enum PNGEncodingError: Error, Equatable, Sendable, CustomStringConvertible {
+package enum PNGEncodingError: EncoderError {
     /// libdeflate could not do `operation`, such as "set up a level 6 compressor".
     case libdeflate(String)
     /// zlib could not do `operation`, such as "reset its compressor".
@@ -7,12 +9,15 @@ package enum PNGEncodingError: Error, Equatable, Sendable, CustomStringConvertib
     /// The picture handed to the writer had no pixels to read.
     case noPixelData
 
-    /// The message for the user.
-    package var description: String {
+    /// The format as the messages name it.
+    package static let format = "PNG"
+
+    /// What failed, in the terms every encoder shares (they make the message).
+    package var failure: EncoderFailureKind {
         switch self {
-        case .libdeflate(let operation): return "libdeflate could not \(operation)"
-        case .zlib(let operation): return "zlib could not \(operation)"
-        case .noPixelData: return "the picture has no pixel data"
+        case .libdeflate(let operation): .library("libdeflate", operation: operation, detail: nil)
+        case .zlib(let operation): .library("zlib", operation: operation, detail: nil)
+        case .noPixelData: .other("the picture has no pixel data")
         }
     }
 }

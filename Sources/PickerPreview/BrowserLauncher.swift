@@ -7,7 +7,7 @@ enum BrowserLauncher {
     static let opener = "xdg-open"
 
     /// Starts the opener for `address`; a thread waits for it so it leaves no zombie.
-    static func open(_ address: String, console: Console) {
+    static func open(_ address: String, err: @Sendable (String) -> Void) {
         var process = pid_t()
         let arguments = [opener, address]
         let pointers = arguments.map { strdup($0) } + [nil]
@@ -15,7 +15,7 @@ enum BrowserLauncher {
         let started = posix_spawnp(&process, opener, nil, nil, pointers, environ)
         guard started == 0 else {
             let reason = String(cString: strerror(started))
-            console.err("pickerreel preview: cannot start \(opener) (\(reason)); open \(address) in a browser\n")
+            err("pickerreel preview: cannot start \(opener) (\(reason)); open \(address) in a browser\n")
             return
         }
         let child = process

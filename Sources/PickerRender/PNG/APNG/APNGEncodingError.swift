@@ -1,7 +1,7 @@
 import PickerKit
 
 /// A failure while turning frames into an animated PNG, with a message the user can act on.
-package enum APNGEncodingError: Error, Equatable, Sendable, CustomStringConvertible {
+package enum APNGEncodingError: EncoderError {
     /// The frame rate, the duration or the frame count cannot be turned into APNG delays.
     case invalidTiming(String)
     /// The frame provider returned a picture of another size than the first frame.
@@ -11,17 +11,16 @@ package enum APNGEncodingError: Error, Equatable, Sendable, CustomStringConverti
     /// libdeflate could not be set up or could not compress a frame.
     case compression(String)
 
-    /// The message for the user.
-    package var description: String {
+    /// The format as the messages name it.
+    package static let format = "APNG"
+
+    /// What failed, in the terms every encoder shares (they make the message).
+    package var failure: EncoderFailureKind {
         switch self {
-        case .invalidTiming(let detail):
-            return "cannot time the APNG frames: \(detail)"
-        case .frameSize(let mismatch):
-            return mismatch.description
-        case .invalidOption(let detail):
-            return "invalid APNG option: \(detail)"
-        case .compression(let detail):
-            return "could not compress an APNG frame: \(detail)"
+        case .invalidTiming(let detail): .timing(detail)
+        case .frameSize(let mismatch): .frameSize(mismatch)
+        case .invalidOption(let detail): .option(detail)
+        case .compression(let detail): .other("could not compress an APNG frame: \(detail)")
         }
     }
 }

@@ -27,9 +27,7 @@ final class HeaderDeadline: Sendable {
     }
 
     private let connections = Mutex<[UInt: Waiting]>([:])
-    private let phase = Mutex(Phase.stopped)
-
-    private enum Phase { case running, stopping, stopped }
+    private let loop = StoppableLoop()
 
     /// A deadline that cuts nothing until `start()`.
     init() {}
@@ -60,19 +58,16 @@ final class HeaderDeadline: Sendable {
 
     /// Starts the thread that cuts late connections; false when no thread could be made.
     func start() -> Bool {
-        phase.withLock { $0 = .running }
-        guard LaneThread.startDetached({ [self] in run() }) else {
-            phase.withLock { $0 = .stopped }
-            return false
+        loop.start { [self] in
+            while loop.isRunning {
+                cutLate(at: Self.now())
+                usleep(Self.lookInterval)
+            }
         }
-        return true
     }
 
     /// Asks the thread to end and waits until it has; nothing when none runs.
-    func stop() {
-        phase.withLock { if $0 == .running { $0 = .stopping } }
-        while phase.withLock({ $0 }) == .stopping { usleep(5_000) }
-    }
+    func stop() { loop.stop() }
 
     /// Shuts down the socket of every connection that has waited longer than `seconds` for a head at `now`, and
     /// forgets it (libmicrohttpd sees the socket end and closes the connection); how many were cut.
@@ -86,14 +81,6 @@ final class HeaderDeadline: Sendable {
                 table.removeValue(forKey: key)
             }
             return late.count
-        }
-    }
-
-    private func run() {
-        defer { phase.withLock { $0 = .stopped } }
-        while phase.withLock({ $0 == .running }) {
-            cutLate(at: Self.now())
-            usleep(Self.lookInterval)
         }
     }
 

@@ -89,6 +89,26 @@ struct TokenResolverToolTests {
             "\(bad)")
     }
 
+    @Test func aModifierCanFollowTheColourScheme() throws {
+        let spec = Self.spec.replacingOccurrences(
+            of: #""resolver": "tokens/acme.resolver.json""#, with: #""resolver": "tokens/acme.resolver.json", "colorScheme": "theme""#
+        ).replacingOccurrences(
+            of: #""output": {"fps": 10}"#, with: #""output": {"fps": 10}, "variants": {"colorScheme": ["light", "dark"]}"#)
+        let run = try runTool(["tokens", "spec.json"], in: try Self.project(spec: spec))
+        #expect(run.status == 0, "\(run)")
+        // theme is no list of its own: the dark colour scheme takes its dark context, density still multiplies.
+        #expect(Self.squeezed(run.stdout).filter { $0.hasSuffix(":") } == ["default:", "compact:", "dark:", "dark-compact:"], "\(run)")
+        let dark = try runTool(["tokens", "spec.json", "--variant", "dark"], in: try Self.project(spec: spec))
+        #expect(Self.squeezed(dark.stdout).contains("style.track.color {color.track} tokens/dark.tokens.json #333336"), "\(dark)")
+        let mismatched = spec.replacingOccurrences(of: #""colorScheme": "theme""#, with: #""colorScheme": "density""#)
+        let bad = try runTool(["validate", "spec.json"], in: try Self.project(spec: mismatched))
+        #expect(bad.status == 2, "\(bad)")
+        #expect(
+            bad.stderr.contains(
+                "spec.json: tokens.colorScheme: the spec renders the light colour scheme, which is no context of the resolver's modifier density (regular, compact)"
+            ), "\(bad)")
+    }
+
     @Test func theResolverAndEveryFileItNamesAreInputsOfTheRender() throws {
         let work = try Self.project()
         let first = try runTool(["render", "spec.json", "-o", "out", "--format", "png"], in: work)
@@ -105,6 +125,15 @@ struct TokenResolverToolTests {
         let changed = try runTool(["render", "spec.json", "-o", "out", "--format", "png"], in: work)
         #expect(changed.status == 0 && !changed.stderr.contains("spec-dark: up to date"), "\(changed)")
         #expect(try Data(contentsOf: darkFrame) != before)
+    }
+
+    @Test func docsTokensShowsWhatTheToolPrintsAndValidatesForTheResolverExample() throws {
+        let run = try runTool(["tokens", "Examples/tokens/brands.json", "--variant", "dark-globex"], in: repositoryRoot)
+        #expect(run.status == 0, "\(run)")
+        let docs = try String(contentsOf: repositoryRoot.appendingPathComponent("docs/tokens.md"), encoding: .utf8)
+        #expect(!run.stdout.isEmpty && docs.contains(run.stdout), "docs/tokens.md lacks:\n\(run.stdout)")
+        let validate = try runTool(["validate", "Examples/tokens/brands.json"], in: repositoryRoot)
+        #expect(validate.status == 0 && validate.stdout.contains("4 variants"), "\(validate)")
     }
 
     /// One hostile document and the words its message must hold (after `spec.json: tokens.resolver: `).

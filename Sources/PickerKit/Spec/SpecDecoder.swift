@@ -26,6 +26,7 @@ extension PickerSpec {
         spec.inputFiles = merged.inputFiles
         spec.tokenModifiers = merged.resolver?.modifiers ?? []
         try TokenField.validate(spec, file: file)
+        try TokenModifier.checkSchemes(of: spec, file: file)
         try VariantTokenKey.checkUsed(merged, by: spec.variants, file: file)
         spec.tokenThemes = try TokenTheme.themes(of: spec, merged: merged, preparation: preparation, decoder: decoder)
         return spec

@@ -78,7 +78,9 @@ struct SpecValidator {
         }
         let lists = [axes.colorScheme?.count, axes.layoutDirection?.count, axes.dynamicTypeSize?.count, axes.scale?.count]
         // A resolver's modifiers are variant lists too (`tokens.resolver`), each capped at maximumVariants.
-        let count = (lists + [axes.increaseContrast?.count, axes.reduceMotion?.count] + spec.tokenModifiers.map(\.contexts.count))
+        let count =
+            (lists + [axes.increaseContrast?.count, axes.reduceMotion?.count]
+            + spec.tokenModifiers.filter { !$0.followsColorScheme }.map(\.contexts.count))
             .map { max($0 ?? 1, 1) }.reduce(1) { $0.multipliedReportingOverflow(by: $1).partialValue }
         guard count <= SpecLimits.maximumVariants else {
             let resolver = spec.tokenModifiers.isEmpty ? "" : " and the token resolver's modifiers"

@@ -115,7 +115,9 @@ extension PickerSpec {
             colorScheme: style.colorScheme ?? .light, layoutDirection: style.layoutDirection ?? .leftToRight,
             dynamicTypeSize: style.dynamicTypeSize ?? .large, scale: output.scale, increaseContrast: style.increaseContrast ?? false,
             reduceMotion: style.reduceMotion ?? false,
-            tokenContexts: Dictionary(uniqueKeysWithValues: tokenModifiers.map { ($0.name, $0.defaultContext) }), suffix: "")
+            tokenContexts: tokenContexts(
+                Dictionary(uniqueKeysWithValues: tokenModifiers.map { ($0.name, $0.defaultContext) }),
+                scheme: style.colorScheme ?? .light), suffix: "")
     }
 
     /// The variant whose suffix is `name` (`dark-rtl@3x`; `default` or an empty name for the spec's own
@@ -167,7 +169,8 @@ extension PickerSpec {
                                 result.append(
                                     Variant(
                                         colorScheme: scheme, layoutDirection: direction, dynamicTypeSize: size, scale: scale,
-                                        increaseContrast: contrast, reduceMotion: reduceMotion, tokenContexts: contexts, suffix: suffix))
+                                        increaseContrast: contrast, reduceMotion: reduceMotion,
+                                        tokenContexts: tokenContexts(contexts, scheme: scheme), suffix: suffix))
                             }
                         }
                     }
@@ -179,9 +182,17 @@ extension PickerSpec {
 
     /// Every combination of the resolver's modifiers' contexts, in order (the first modifier varies slowest).
     private var tokenCombinations: [[String: String]] {
-        tokenModifiers.reduce([[:]]) { combinations, modifier in
+        tokenModifiers.filter { !$0.followsColorScheme }.reduce([[:]]) { combinations, modifier in
             combinations.flatMap { combination in modifier.contexts.map { combination.merging([modifier.name: $0]) { $1 } } }
         }
+    }
+
+    /// `contexts` with the context of the modifier that follows the colour scheme (`tokens.colorScheme`) set to
+    /// `scheme`'s name.
+    private func tokenContexts(_ contexts: [String: String], scheme: ColorScheme) -> [String: String] {
+        var result = contexts
+        for modifier in tokenModifiers where modifier.followsColorScheme { result[modifier.name] = scheme.rawValue }
+        return result
     }
 
     private func nonEmpty<T>(_ list: [T]?) -> [T]? {

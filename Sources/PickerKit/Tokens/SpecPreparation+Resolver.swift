@@ -6,7 +6,7 @@ extension SpecPreparation {
     /// sets expanded: a design system's few dozen, with room, and a bound on a document whose sets repeat sets.
     package static let maximumResolverSources = 1_024
     /// The keys of `"tokens": {…}`.
-    static let resolverSpecKeys = ["resolver", "contexts"]
+    static let resolverSpecKeys = ["resolver", "contexts", "colorScheme"]
 
     /// The resolver `spec` names (the object at `field`, written in the file `base`), read with every file it
     /// references and the contexts the spec renders.
@@ -39,8 +39,19 @@ extension SpecPreparation {
         if let chosen = spec["contexts"] {
             resolver.modifiers = try selected(chosen, of: resolver, at: field.appending("contexts"))
         }
+        if let scheme = spec["colorScheme"] {
+            let names = resolver.modifiers.map(\.name)
+            guard case .string(let name) = scheme, let index = names.firstIndex(of: name) else {
+                throw failure(
+                    field.appending("colorScheme"),
+                    .expected(
+                        "the name of the resolver's modifier whose contexts are the colour schemes (\(names.joined(separator: ", ")))",
+                        found: scheme.kindDescription))
+            }
+            resolver.modifiers[index].followsColorScheme = true
+        }
         var count = 1
-        for modifier in resolver.modifiers {
+        for modifier in resolver.modifiers where !modifier.followsColorScheme {
             count = count.multipliedReportingOverflow(by: modifier.contexts.count).partialValue
             guard count <= SpecLimits.maximumVariants else {
                 let product = resolver.modifiers.map { "\($0.name) \($0.contexts.count)" }.joined(separator: " × ")
@@ -102,6 +113,7 @@ extension SpecPreparation {
         var result = modifiers
         for index in result.indices {
             let modifier = result[index]
+            guard !modifier.followsColorScheme else { continue }
             for context in modifier.contexts where context != modifier.defaultContext {
                 for name in [modifier.name, context] where !Self.isVariantWord(name) {
                     throw failure(

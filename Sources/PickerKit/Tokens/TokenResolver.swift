@@ -65,4 +65,23 @@ package struct TokenModifier: Hashable, Sendable {
     /// The word a context adds to a variant's name (`globex`, or `density-compact` where the context's own name
     /// would be ambiguous); none for the default context.
     package var words: [String: String]
+    /// Whether the variant's colour scheme picks the context (`"tokens": {"colorScheme": "theme"}`): the modifier
+    /// is then no variant list of its own, and a dark variant takes its `dark` context.
+    package var followsColorScheme = false
+}
+
+extension TokenModifier {
+    /// Throws, at `tokens.colorScheme`, where a colour scheme `spec`'s variants render is no context of the modifier
+    /// that follows the colour scheme: its dark variant would have no dark tokens.
+    static func checkSchemes(of spec: PickerSpec, file: String?) throws(SpecError) {
+        for modifier in spec.tokenModifiers where modifier.followsColorScheme {
+            for variant in spec.variants where !modifier.contexts.contains(variant.colorScheme.rawValue) {
+                throw SpecError(
+                    file: file, path: JSONPath.root.appending("tokens").appending("colorScheme"),
+                    problem: .token(
+                        "the spec renders the \(variant.colorScheme.rawValue) colour scheme, which is no context of the resolver's modifier \(JSONPath.shortened(modifier.name)) (\(modifier.contexts.joined(separator: ", "))): name a modifier whose contexts are light and dark"
+                    ))
+            }
+        }
+    }
 }

@@ -18,7 +18,8 @@ package struct TokenTheme: Hashable, Sendable {
     ) throws(SpecError) -> [TokenTheme] {
         guard !merged.variantTokenFiles.isEmpty || !spec.tokenModifiers.isEmpty else { return [] }
         var themes: [TokenTheme] = []
-        let own = keys(of: spec.defaultVariant, modifiers: spec.tokenModifiers) { _ in false }
+        // What the spec itself was resolved with: each modifier's default context, no variant's token files.
+        let own = spec.tokenModifiers.map { "\($0.name)=\($0.defaultContext)" }
         for variant in spec.variants {
             let keys = keys(of: variant, modifiers: spec.tokenModifiers) { merged.variantTokenFiles[$0] != nil }
             guard keys != own, !themes.contains(where: { $0.keys == keys }) else { continue }

@@ -136,6 +136,29 @@ struct TokenResolverToolTests {
         #expect(validate.status == 0 && validate.stdout.contains("4 variants"), "\(validate)")
     }
 
+    @Test func aThemeMayNameTheResolverAndOnlyTheSpecsTokensMayBeOne() throws {
+        let work = try Self.project()
+        try FileManager.default.createDirectory(at: work.appendingPathComponent("themes"), withIntermediateDirectories: true)
+        // The theme's path starts at its own folder.
+        try writeSpec(
+            #"{"tokens": {"resolver": "../tokens/acme.resolver.json"}, "style": {"track": {"color": "{color.track}"}}}"#,
+            named: "themes/acme.json", in: work)
+        try writeSpec(#"{"extends": "themes/acme.json", "items": ["A", "B"]}"#, named: "small.json", in: work)
+        let run = try runTool(["tokens", "small.json", "--variant", "dark"], in: work)
+        #expect(
+            run.status == 0 && Self.squeezed(run.stdout).contains("style.track.color {color.track} tokens/dark.tokens.json #333336"),
+            "\(run)")
+        try writeSpec(
+            #"{"items": ["A"], "variants": {"colorScheme": ["light", "dark"], "tokens": {"dark": {"resolver": "tokens/acme.resolver.json"}}}}"#,
+            named: "nested.json", in: work)
+        let nested = try runTool(["validate", "nested.json"], in: work)
+        #expect(nested.status == 2, "\(nested)")
+        #expect(
+            nested.stderr.contains("nested.json: variants.tokens.dark: expected an array of at most 32 DTCG token file paths, found"),
+            "\(nested)")
+        #expect(!nested.stderr.contains("resolver.json\"}"), "\(nested)")
+    }
+
     /// One hostile document and the words its message must hold (after `spec.json: tokens.resolver: `).
     static let refusals: [(name: String, resolver: String, message: String)] = [
         (

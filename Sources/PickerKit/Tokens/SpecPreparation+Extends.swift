@@ -126,12 +126,14 @@ extension SpecPreparation {
     private func tokenFiles(_ value: JSONValue?, at field: JSONPath, base: String, chain: [String]) throws(SpecError) -> [String] {
         guard let value else { return [] }
         let origin = chain.last.map { " in the theme \($0)" } ?? ""
+        // Only the spec's own "tokens" may be a resolver; a variant value's list is files layered over it.
+        let resolver = field.components.count == 1 ? ", or {\"resolver\": \"….resolver.json\"}" : ""
         guard case .array(let elements) = value, elements.count <= Self.maximumTokenFiles else {
             throw failure(
                 field,
                 .expected(
-                    "an array of at most \(Self.maximumTokenFiles) DTCG token file paths, or {\"resolver\": \"….resolver.json\"}\(origin)",
-                    found: value.kindDescription))
+                    "an array of at most \(Self.maximumTokenFiles) DTCG token file paths\(resolver)\(origin)", found: value.kindDescription)
+            )
         }
         var files: [String] = []
         for (index, element) in elements.enumerated() {

@@ -62,6 +62,10 @@ demo: deps
 	@# docs/tokens.md: a spec that extends a theme of DTCG tokens, in its light and dark (dark token set) variants.
 	$(RELEASE_DIR)/pickerreel frame Examples/tokens/period.json --time 1 -o docs/images/tokens-light.png
 	$(RELEASE_DIR)/pickerreel frame Examples/tokens/period.json --time 1 --variant dark -o docs/images/tokens-dark.png
+	@# docs/tokens.md: a spec that takes its tokens from a DTCG resolver document, three of its four variants.
+	for variant in default globex dark-globex; do \
+		$(RELEASE_DIR)/pickerreel frame Examples/tokens/brands.json --time 1 --variant $$variant -o docs/images/tokens-resolver-$$variant.png; \
+	done
 
 # The release binary into $(PREFIX)/bin (default /usr/local/bin); it links the Swift runtime statically, so it
 # needs only the C libraries at run time.

@@ -6,7 +6,7 @@
         name = "appearance",
         spec = "specs/appearance.json",
         srcs = glob(["specs/icons/*.svg"]),  # every icon and image the spec names
-        tokens = glob(["specs/tokens/*.json"]),  # its DTCG token files and themes, if it names any
+        tokens = glob(["specs/tokens/*.json"]),  # its DTCG token files, resolver and themes, if it names any
         times = ["0", "0.6", "1.2"],
     )
 
@@ -110,7 +110,8 @@ pickerreel_render = rule(
         ),
         "tokens": attr.label_list(
             allow_files = [".json"],
-            doc = "The DTCG token files and themes the spec names (`tokens`, `variants.tokens`, `extends`), at the " +
+            doc = "The DTCG token files, resolver documents (and every file a resolver references) and themes the spec " +
+                  "names (`tokens`, `variants.tokens`, `extends`), at the " +
                   "paths it names them (relative to the spec), so a token change re-renders. One left out fails the " +
                   "render naming it.",
         ),

@@ -32,6 +32,8 @@ public struct PickerSpec: Hashable, Sendable {
     public package(set) var inputFiles: [String] = []
     /// The style and timing of the variants whose values have token files of their own (`variants.tokens`).
     package var tokenThemes: [TokenTheme] = []
+    /// The modifiers of the spec's DTCG resolver document, each a variant axis (`"tokens": {"resolver": …}`).
+    package var tokenModifiers: [TokenModifier] = []
 
     /// A validated spec.
     ///

@@ -24,7 +24,10 @@ extension PickerSpec {
         var spec = try decoder.decodeSpec(resolved.document)
         spec.tokenFields = resolved.fields
         spec.inputFiles = merged.inputFiles
-        try spec.validate(file: file)
+        spec.tokenModifiers = merged.resolver?.modifiers ?? []
+        try TokenField.validate(spec, file: file)
+        try TokenModifier.checkSchemes(of: spec, file: file)
+        try VariantTokenKey.checkUsed(merged, by: spec.variants, file: file)
         spec.tokenThemes = try TokenTheme.themes(of: spec, merged: merged, preparation: preparation, decoder: decoder)
         return spec
     }

@@ -41,7 +41,9 @@ struct SpecValidator {
         try validateStyle(spec.style, at: root.appending("style"))
         try validateOutput(spec.output, at: root.appending("output"))
         if let touches = spec.touches { try validateTouches(touches, at: root.appending("touches")) }
-        if let axes = spec.variantAxes { try validateVariants(axes, of: spec, at: root.appending("variants")) }
+        if spec.variantAxes != nil || !spec.tokenModifiers.isEmpty {
+            try validateVariants(spec.variantAxes ?? VariantAxes(), of: spec, at: root.appending("variants"))
+        }
     }
 
     private func validateTouches(_ touches: TouchStyle, at path: JSONPath) throws(SpecError) {
@@ -75,10 +77,23 @@ struct SpecValidator {
             try number(scale, at: path.appending("scale").appending(index: index), in: SpecLimits.scale, unit: " pixels per point")
         }
         let lists = [axes.colorScheme?.count, axes.layoutDirection?.count, axes.dynamicTypeSize?.count, axes.scale?.count]
-        let count = (lists + [axes.increaseContrast?.count, axes.reduceMotion?.count])
-            .map { max($0 ?? 1, 1) }.reduce(1, *)
+        // A resolver's modifiers are variant lists too (`tokens.resolver`), each capped at maximumVariants.
+        let count =
+            (lists + [axes.increaseContrast?.count, axes.reduceMotion?.count]
+            + spec.tokenModifiers.filter { !$0.followsColorScheme }.map(\.contexts.count))
+            .map { max($0 ?? 1, 1) }.reduce(1) { $0.multipliedReportingOverflow(by: $1).partialValue }
         guard count <= SpecLimits.maximumVariants else {
-            throw failure(path, .limitExceeded("the variant lists make \(count) variants; at most \(SpecLimits.maximumVariants)"))
+            let resolver = spec.tokenModifiers.isEmpty ? "" : " and the token resolver's modifiers"
+            throw failure(
+                path, .limitExceeded("the variant lists\(resolver) make \(count) variants; at most \(SpecLimits.maximumVariants)"))
+        }
+        // A resolver's context names are the user's: two of them could spell one variant's name (`a-b` and `a`, `b`).
+        var names: Set<String> = []
+        for variant in spec.variants where !names.insert(variant.suffix).inserted {
+            throw failure(
+                path,
+                .expected(
+                    "a name for each variant", found: "two variants named \"\(variant.label)\"; rename a context of the token resolver"))
         }
         // Every variant has the spec's frame count: it does not depend on the labels' sizes (a spring settles
         // relative to its start), so any layout gives it.

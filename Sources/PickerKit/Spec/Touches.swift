@@ -73,13 +73,16 @@ public struct Variant: Hashable, Sendable, CustomStringConvertible {
     public var increaseContrast: Bool
     /// Whether Reduce Motion is on.
     public var reduceMotion: Bool
+    /// The context of each modifier of the spec's DTCG resolver document (modifier name → context name); empty
+    /// for a spec that names none.
+    public var tokenContexts: [String: String]
     /// The suffix of the variant's name, such as `dark-rtl@3x`; empty for the spec's own appearance.
     public var suffix: String
 
     /// A variant of the given values and suffix.
     public init(
         colorScheme: ColorScheme, layoutDirection: LayoutDirection, dynamicTypeSize: DynamicTypeSize, scale: Double,
-        increaseContrast: Bool = false, reduceMotion: Bool = false, suffix: String
+        increaseContrast: Bool = false, reduceMotion: Bool = false, tokenContexts: [String: String] = [:], suffix: String
     ) {
         self.colorScheme = colorScheme
         self.layoutDirection = layoutDirection
@@ -87,6 +90,7 @@ public struct Variant: Hashable, Sendable, CustomStringConvertible {
         self.scale = scale
         self.increaseContrast = increaseContrast
         self.reduceMotion = reduceMotion
+        self.tokenContexts = tokenContexts
         self.suffix = suffix
     }
 
@@ -110,7 +114,10 @@ extension PickerSpec {
         Variant(
             colorScheme: style.colorScheme ?? .light, layoutDirection: style.layoutDirection ?? .leftToRight,
             dynamicTypeSize: style.dynamicTypeSize ?? .large, scale: output.scale, increaseContrast: style.increaseContrast ?? false,
-            reduceMotion: style.reduceMotion ?? false, suffix: "")
+            reduceMotion: style.reduceMotion ?? false,
+            tokenContexts: tokenContexts(
+                Dictionary(uniqueKeysWithValues: tokenModifiers.map { ($0.name, $0.defaultContext) }),
+                scheme: style.colorScheme ?? .light), suffix: "")
     }
 
     /// The variant whose suffix is `name` (`dark-rtl@3x`; `default` or an empty name for the spec's own
@@ -125,7 +132,7 @@ extension PickerSpec {
     }
 
     /// Every variant the spec asks for, in a fixed order (colour scheme, then direction, text size, contrast, motion,
-    /// scale); just
+    /// the resolver's modifiers, scale); just
     /// `defaultVariant` when it asks for none.
     public var variants: [Variant] {
         let base = defaultVariant
@@ -136,29 +143,55 @@ extension PickerSpec {
         let settings = (nonEmpty(variantAxes?.increaseContrast) ?? [base.increaseContrast]).flatMap { contrast in
             (nonEmpty(variantAxes?.reduceMotion) ?? [base.reduceMotion]).map { (contrast, $0) }
         }
+        // The words the other lists give: a context of the same name is written `modifier-context` beside them.
+        let axisWords = Set(
+            schemes.map(\.rawValue) + (directions.count > 1 ? ["rtl", "ltr"] : []) + sizes.map(\.shortName)
+                + ["contrast", "standard-contrast", "reduce-motion", "full-motion"])
         var result: [Variant] = []
         for scheme in schemes {
             for direction in directions {
                 for size in sizes {
                     for (contrast, reduceMotion) in settings {
-                        for scale in scales {
-                            var words: [String] = []
-                            if scheme != base.colorScheme { words.append(scheme.rawValue) }
-                            if direction != base.layoutDirection { words.append(direction == .rightToLeft ? "rtl" : "ltr") }
-                            if size != base.dynamicTypeSize { words.append(size.shortName) }
-                            if contrast != base.increaseContrast { words.append(contrast ? "contrast" : "standard-contrast") }
-                            if reduceMotion != base.reduceMotion { words.append(reduceMotion ? "reduce-motion" : "full-motion") }
-                            var suffix = words.joined(separator: "-")
-                            if scale != base.scale { suffix += "@" + NumberText.shortest(scale) + "x" }
-                            result.append(
-                                Variant(
-                                    colorScheme: scheme, layoutDirection: direction, dynamicTypeSize: size, scale: scale,
-                                    increaseContrast: contrast, reduceMotion: reduceMotion, suffix: suffix))
+                        for contexts in tokenCombinations {
+                            for scale in scales {
+                                var words: [String] = []
+                                if scheme != base.colorScheme { words.append(scheme.rawValue) }
+                                if direction != base.layoutDirection { words.append(direction == .rightToLeft ? "rtl" : "ltr") }
+                                if size != base.dynamicTypeSize { words.append(size.shortName) }
+                                if contrast != base.increaseContrast { words.append(contrast ? "contrast" : "standard-contrast") }
+                                if reduceMotion != base.reduceMotion { words.append(reduceMotion ? "reduce-motion" : "full-motion") }
+                                for modifier in tokenModifiers {
+                                    guard let context = contexts[modifier.name], let word = modifier.words[context] else { continue }
+                                    words.append(axisWords.contains(word) ? "\(modifier.name)-\(word)" : word)
+                                }
+                                var suffix = words.joined(separator: "-")
+                                if scale != base.scale { suffix += "@" + NumberText.shortest(scale) + "x" }
+                                result.append(
+                                    Variant(
+                                        colorScheme: scheme, layoutDirection: direction, dynamicTypeSize: size, scale: scale,
+                                        increaseContrast: contrast, reduceMotion: reduceMotion,
+                                        tokenContexts: tokenContexts(contexts, scheme: scheme), suffix: suffix))
+                            }
                         }
                     }
                 }
             }
         }
+        return result
+    }
+
+    /// Every combination of the resolver's modifiers' contexts, in order (the first modifier varies slowest).
+    private var tokenCombinations: [[String: String]] {
+        tokenModifiers.filter { !$0.followsColorScheme }.reduce([[:]]) { combinations, modifier in
+            combinations.flatMap { combination in modifier.contexts.map { combination.merging([modifier.name: $0]) { $1 } } }
+        }
+    }
+
+    /// `contexts` with the context of the modifier that follows the colour scheme (`tokens.colorScheme`) set to
+    /// `scheme`'s name.
+    private func tokenContexts(_ contexts: [String: String], scheme: ColorScheme) -> [String: String] {
+        var result = contexts
+        for modifier in tokenModifiers where modifier.followsColorScheme { result[modifier.name] = scheme.rawValue }
         return result
     }
 
@@ -172,7 +205,7 @@ extension PickerSpec {
     public func applying(_ variant: Variant) -> PickerSpec {
         var spec = self
         let withFiles = Set(tokenThemes.flatMap(\.keys))
-        let wanted = VariantTokenKey.keys(of: variant).filter(withFiles.contains)
+        let wanted = TokenTheme.keys(of: variant, modifiers: tokenModifiers, where: withFiles.contains)
         if let theme = tokenThemes.first(where: { $0.keys == wanted }) {
             spec.style = theme.style
             spec.animation = theme.animation
@@ -182,6 +215,7 @@ extension PickerSpec {
             spec.tokenFields = theme.tokenFields
         }
         spec.tokenThemes = []
+        spec.tokenModifiers = []
         spec.style.colorScheme = variant.colorScheme
         spec.style.layoutDirection = variant.layoutDirection
         spec.style.dynamicTypeSize = variant.dynamicTypeSize

@@ -20,16 +20,22 @@ extension SpecPreparation {
     private func merged(_ document: JSONValue, writtenIn base: String, chain: [String]) throws(SpecError) -> Merged {
         guard case .object(let object) = document else { return Merged(document: document) }
         var own = Merged(document: document)
-        own.tokenFiles = try tokenFiles(object["tokens"], at: JSONPath.root.appending("tokens"), base: base, chain: chain)
+        if case .object(let resolver) = object["tokens"] ?? .null {
+            own.resolver = try self.resolver(resolver, at: JSONPath.root.appending("tokens"), base: base)
+        } else {
+            own.tokenFiles = try tokenFiles(object["tokens"], at: JSONPath.root.appending("tokens"), base: base, chain: chain)
+        }
         var members = object.members.filter { $0.key != "tokens" && $0.key != "extends" }
         if let index = members.firstIndex(where: { $0.key == "variants" }), case .object(let variants) = members[index].value,
             let perValue = variants["tokens"]
         {
             own.variantTokenFiles = try variantTokenFiles(perValue, base: base, chain: chain)
+            if chain.isEmpty { own.ownVariantTokenKeys = own.variantTokenFiles.keys.sorted() }
             members[index].value = .object(JSONObject(variants.members.filter { $0.key != "tokens" }))
         }
         own.document = .object(JSONObject(members))
         guard let extends = object["extends"] else { return own }
+        let ownVariantTokenKeys = own.ownVariantTokenKeys
         let field = JSONPath.root.appending("extends")
         guard case .string(let written) = extends, !written.isEmpty, !written.unicodeScalars.contains("\u{0}") else {
             throw failure(field, .expected("the path of a spec to take style, animation and variants from", found: extends.kindDescription))
@@ -71,6 +77,8 @@ extension SpecPreparation {
         result.themes = [path] + base.themes
         result.tokenFiles = base.tokenFiles + own.tokenFiles.filter { !base.tokenFiles.contains($0) }
         result.variantTokenFiles = base.variantTokenFiles.merging(own.variantTokenFiles) { $0 + $1 }
+        result.resolver = own.resolver ?? base.resolver
+        result.ownVariantTokenKeys = ownVariantTokenKeys
         guard result.tokenFiles.count <= Self.maximumTokenFiles else {
             throw failure(
                 JSONPath.root.appending("tokens"),
@@ -118,10 +126,14 @@ extension SpecPreparation {
     private func tokenFiles(_ value: JSONValue?, at field: JSONPath, base: String, chain: [String]) throws(SpecError) -> [String] {
         guard let value else { return [] }
         let origin = chain.last.map { " in the theme \($0)" } ?? ""
+        // Only the spec's own "tokens" may be a resolver; a variant value's list is files layered over it.
+        let resolver = field.components.count == 1 ? ", or {\"resolver\": \"….resolver.json\"}" : ""
         guard case .array(let elements) = value, elements.count <= Self.maximumTokenFiles else {
             throw failure(
                 field,
-                .expected("an array of at most \(Self.maximumTokenFiles) DTCG token file paths\(origin)", found: value.kindDescription))
+                .expected(
+                    "an array of at most \(Self.maximumTokenFiles) DTCG token file paths\(resolver)\(origin)", found: value.kindDescription)
+            )
         }
         var files: [String] = []
         for (index, element) in elements.enumerated() {

@@ -29,11 +29,17 @@ package struct SpecPreparation {
         package var variantTokenFiles: [String: [String]] = [:]
         /// The themes read, relative to the spec's folder.
         package var themes: [String] = []
+        /// The DTCG resolver document the spec (or a theme) names instead of token files, read.
+        package var resolver: TokenResolver?
+        /// The variant values the spec itself (not a theme) gives token files (`variants.tokens`): each must be
+        /// one a variant has.
+        package var ownVariantTokenKeys: [String] = []
 
         /// Every file the spec was made from besides itself: themes and token files, each once.
         package var inputFiles: [String] {
             var files: [String] = []
-            for path in themes + tokenFiles + variantTokenFiles.keys.sorted().flatMap({ variantTokenFiles[$0] ?? [] })
+            let resolverFiles = resolver.map { [$0.file] + $0.files } ?? []
+            for path in themes + resolverFiles + tokenFiles + variantTokenFiles.keys.sorted().flatMap({ variantTokenFiles[$0] ?? [] })
             where !files.contains(path) {
                 files.append(path)
             }
@@ -63,13 +69,16 @@ package struct SpecPreparation {
         }
     }
 
-    /// The token set of `files`, in order, a later file's token over an earlier one's.
-    func tokenSet(_ files: [String], at field: JSONPath) throws(SpecError) -> TokenSet {
+    /// The token set of `sources` then `files`, in order, a later source's token over an earlier one's.
+    func tokenSet(_ sources: [TokenSource], files: [String], at field: JSONPath) throws(SpecError) -> TokenSet {
         var tokens: [String: DesignToken] = [:]
+        var all = sources
         for path in files {
-            let document = try load(path, at: field, what: "the token file", problem: SpecProblem.token)
+            all.append(TokenSource(label: path, document: try load(path, at: field, what: "the token file", problem: SpecProblem.token)))
+        }
+        for source in all {
             do {
-                try TokenFile.tokens(of: document, file: path, into: &tokens)
+                try TokenFile.tokens(of: source.document, file: source.label, into: &tokens)
             } catch {
                 throw failure(field, .token(error.message))
             }
@@ -77,12 +86,17 @@ package struct SpecPreparation {
         return TokenSet(tokens: tokens)
     }
 
-    /// `merged` with its aliases resolved against its token files and those of `variantKeys`, and the fields that
-    /// came from tokens.
-    package func resolved(_ merged: Merged, variantKeys: [String] = []) throws(SpecError) -> (document: JSONValue, fields: [TokenField]) {
+    /// `merged` with its aliases resolved against its resolver's tokens for `contexts` (each modifier's default
+    /// where it names none), its token files and those of `variantKeys`, and the fields that came from tokens.
+    package func resolved(_ merged: Merged, variantKeys: [String] = [], contexts: [String: String] = [:]) throws(SpecError) -> (
+        document: JSONValue, fields: [TokenField]
+    ) {
         let files = merged.tokenFiles + variantKeys.flatMap { merged.variantTokenFiles[$0] ?? [] }
-        let set = try tokenSet(files, at: JSONPath.root.appending(variantKeys.isEmpty ? "tokens" : "variants"))
-        var resolver = SpecTokenResolver(set: set, hasFiles: !files.isEmpty, file: file)
+        let sources = merged.resolver?.sources(for: contexts) ?? []
+        let field = JSONPath.root.appending(variantKeys.isEmpty ? "tokens" : "variants")
+        let set = try tokenSet(
+            sources, files: files, at: merged.resolver != nil && variantKeys.isEmpty ? field.appending("resolver") : field)
+        var resolver = SpecTokenResolver(set: set, hasFiles: !files.isEmpty || merged.resolver != nil, file: file)
         let document = try resolver.resolve(merged.document)
         return (document, resolver.fields)
     }

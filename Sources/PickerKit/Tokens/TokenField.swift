@@ -23,3 +23,26 @@ public struct TokenField: Hashable, Sendable, CustomStringConvertible {
         "\(field) = {\(token)} (\(file)) → \(value)"
     }
 }
+
+extension TokenField {
+    /// Validates `spec`, and where the value at fault came from a token, says which token and file it came from.
+    ///
+    /// A `cornerRadius` of 5000 from `{radius.huge}` fails as a typed 5000 does, and the message then names the token
+    /// and its file, where the fix is; the field's path stays the spec's.
+    static func validate(_ spec: PickerSpec, file: String?) throws(SpecError) {
+        do {
+            try spec.validate(file: file)
+        } catch {
+            let components = error.path.components
+            guard
+                let field = spec.tokenFields.first(where: {
+                    $0.field.components.count <= components.count
+                        && Array(components.prefix($0.field.components.count)) == $0.field.components
+                })
+            else { throw error }
+            throw SpecError(
+                file: error.file, path: error.path,
+                problem: .token("\(error.problem.message) (the value of {\(JSONPath.shortened(field.token))} in \(field.file))"))
+        }
+    }
+}

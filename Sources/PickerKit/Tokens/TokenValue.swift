@@ -93,8 +93,6 @@ struct TokenValue {
 
     /// A dimension token's value in points.
     ///
-    /// A dimension token's value in points.
-    ///
     /// Format module 2025.10, "Dimension": `{value, unit}` with unit `px` or `rem`. A CSS pixel and an iOS point
     /// are both the layout unit at 1x, so 1 px is 1 point; a rem is taken as 16 px, the browsers' default. Legacy
     /// strings `"16px"`, `"1rem"` are read the same.
@@ -121,14 +119,41 @@ struct TokenValue {
         case .string(let text):
             // The string form older exports write: a number then its unit, longest unit first ("ms" before "s").
             for unit in units.sorted(by: { $0.count > $1.count }) where text.hasSuffix(unit) {
-                if let amount = Double(text.dropLast(unit.count)), amount.isFinite { return (amount, unit) }
+                if let amount = Self.decimal(text.dropLast(unit.count)) { return (amount, unit) }
             }
-            let digits = text.prefix { $0.isNumber || $0 == "." || $0 == "-" }
-            if !digits.isEmpty, Double(digits) != nil { throw badUnit(String(text.dropFirst(digits.count)), what: what, units: units) }
+            let digits = text.prefix { ("0"..."9").contains($0) || $0 == "." || $0 == "-" }
+            if !digits.isEmpty, Self.decimal(digits) != nil, !text.dropFirst(digits.count).hasPrefix("x") {
+                throw badUnit(String(text.dropFirst(digits.count)), what: what, units: units)
+            }
             throw failure("is the string \"\(text.prefix(40))\", not a \(expected)")
         default:
             throw failure("is \(value.kindDescription), not a \(expected)")
         }
+    }
+
+    /// `text` as a number when it is written as a JSON number is (`-12.5`, `1e3`), else nil: Swift's `Double("0x10")`
+    /// reads hexadecimal, `"inf"` and `"nan"`, which the format's numbers are not (Format module, "Dimension": the
+    /// value is a JSON number).
+    static func decimal(_ text: Substring) -> Double? {
+        var rest = text.utf8[...]
+        func digits() -> Int {
+            let count = rest.prefix { (48...57).contains($0) }.count
+            rest = rest.dropFirst(count)
+            return count
+        }
+        if rest.first == UInt8(ascii: "-") { rest = rest.dropFirst() }
+        guard digits() > 0 else { return nil }
+        if rest.first == UInt8(ascii: ".") {
+            rest = rest.dropFirst()
+            guard digits() > 0 else { return nil }
+        }
+        if rest.first == UInt8(ascii: "e") || rest.first == UInt8(ascii: "E") {
+            rest = rest.dropFirst()
+            if rest.first == UInt8(ascii: "+") || rest.first == UInt8(ascii: "-") { rest = rest.dropFirst() }
+            guard digits() > 0 else { return nil }
+        }
+        guard rest.isEmpty, let value = Double(text), value.isFinite else { return nil }
+        return value
     }
 
     private func badUnit(_ unit: String, what: String, units: [String]) -> TokenFailure {

@@ -69,8 +69,24 @@ final class AnimationReader {
         try open(file.bytes, path: file.path)
     }
 
-    /// Opens the APNG or WebP `bytes` read from `path`, reading its headers and no picture.
+    /// Opens the APNG or WebP `bytes` read from `path`, reading its headers and no picture; one of more pictures
+    /// than a render writes (`SpecLimits.maximumFrames`) is refused, so a committed golden cannot make a comparison
+    /// as long as it likes.
     private static func open(_ bytes: [UInt8], path: String) throws(CompareError) -> AnimationReader {
+        let reader = try openHeaders(bytes, path: path)
+        guard reader.delays.count <= SpecLimits.maximumFrames else {
+            throw CompareError(
+                .refused(
+                    path: path,
+                    message:
+                        "\(path): it holds \(reader.delays.count) pictures, more than the \(SpecLimits.maximumFrames) frames a render writes; an animated golden is a render of a spec, so render it again"
+                ))
+        }
+        return reader
+    }
+
+    /// The reader of the APNG or WebP `bytes` read from `path`, from its headers.
+    private static func openHeaders(_ bytes: [UInt8], path: String) throws(CompareError) -> AnimationReader {
         if WebPAnimationDecoder.isWebP(bytes) {
             do {
                 let reader = try WebPFrameReader(bytes, path: path)

@@ -197,12 +197,11 @@ package enum CommandParser {
                 options.formats = try parseFormats(list)
             }
             if let shard = parsed.value("--shard") {
-                let parts = shard.split(separator: "/", omittingEmptySubsequences: false).map { Int($0) }
-                guard parts.count == 2, let index = parts[0], let count = parts[1], count >= 1, (1...count).contains(index) else {
+                guard let parsed = Shard(parsing: shard) else {
                     throw UsageError(
                         command: name, message: "--shard \(OptionValue.shown(shard)): expected K/N with 1 ≤ K ≤ N, such as 2/4")
                 }
-                options.shard = Shard(index: index, count: count)
+                options.shard = parsed
             }
             if let matte = parsed.value("--gif-matte") {
                 if matte == "none" {

@@ -189,7 +189,7 @@ extension Renderer {
         guard !moments.isEmpty else { throw RenderError.invalidOption("no moments given; give at least one time, such as 0") }
         // The same limit as a spec's frames, for a library call as for `--times` (which RenderBatch counts first).
         guard moments.count <= SpecLimits.maximumFrames else {
-            throw RenderError.invalidOption("\(moments.count) moments; at most \(SpecLimits.maximumFrames), as a spec's frames")
+            throw RenderError.invalidOption(WriteOptionRules.momentCount(moments.count))
         }
         guard formats.contains(.png), !formats.contains(.svg) else {
             throw RenderError.invalidOption("moments are PNG pictures: the formats must include png and not svg")

@@ -42,7 +42,7 @@ extension CommandParser {
         let limit = SpecLimits.maximumFrames
         let count = list.utf8.reduce(1) { $0 + ($1 == UInt8(ascii: ",") ? 1 : 0) }
         guard count <= limit else {
-            throw UsageError(command: "render", message: "--times: \(count) moments; at most \(limit), as a spec's frames")
+            throw UsageError(command: "render", message: WriteOptionRules.momentCount(count))
         }
         var times: [Double] = []
         var labels: [String: String] = [:]

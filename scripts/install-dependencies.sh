@@ -7,7 +7,8 @@
 #                                             PyPI's pixelmatch and pillow (the comparison's cross-check) and
 #                                             PyYAML (the Action's tests read action.yml) and playwright (drives
 #                                             that Chromium through the HTML report and the preview) and
-#                                             rlottie-python and lottie (play and read the Lottie files)  (make test)
+#                                             rlottie-python and lottie (play and read the Lottie files) and
+#                                             jsonschema (checks written records against schema/)  (make test)
 #   scripts/install-dependencies.sh --bench   also python3-cairo (the naive baseline), ffmpeg, and numpy, pillow,
 #                                             scikit-image (the GIF and video comparisons)  (make bench)
 #   scripts/install-dependencies.sh --bazel   also Debian's bazel-bootstrap (Bazel 4), python3, and nginx-core and
@@ -33,8 +34,8 @@ python_packages=()
 dist_tools=(dpkg-dev debootstrap umoci python3)
 if [ "$mode" = test ]; then
     debian+=(chromium ffmpeg "${dist_tools[@]}")
-    python_modules=(pixelmatch PIL yaml playwright rlottie_python lottie)
-    python_packages=(pixelmatch pillow PyYAML playwright rlottie-python lottie)
+    python_modules=(pixelmatch PIL yaml playwright rlottie_python lottie jsonschema)
+    python_packages=(pixelmatch pillow PyYAML playwright rlottie-python lottie jsonschema)
 elif [ "$mode" = bench ]; then
     debian+=(python3-cairo ffmpeg)
     python_modules=(numpy PIL skimage blazediff)

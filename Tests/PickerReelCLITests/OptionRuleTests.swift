@@ -23,6 +23,12 @@ struct OptionRuleTests {
         ),
         (["--format", "mp4", "--crf", "52"], "--crf 52: expected a whole number from 0 to 51 (MP4)"),
         (["--format", "webm", "--crf", "64"], "--crf 64: expected a whole number from 0 to 63"),
+        (
+            ["--times=-1"],
+            "--times: '-1' is not a decimal number of seconds from 0 to 10000 (the longest a spec lasts); give a list such as 0,0.5,1.2"
+        ),
+        (["--times", "0.5,0.5004"], "--times: 0.5 and 0.5004 are the same millisecond; give each moment once"),
+        (["--format", "svg", "--every", "0.5"], "--every writes PNG pictures: --format must include png, and not svg"),
     ])
     func theCommandLineShowsTheLibrarysMessage(arguments: [String], message: String) throws {
         let work = try temporaryFolder()
@@ -40,6 +46,15 @@ struct OptionRuleTests {
         #expect(throws: RenderError.invalidOption(WriteOptionRules.crf("52", formats: [.mp4]))) {
             try renderer.mp4(options: VideoOptions(crf: 52))
         }
+        let out = URL(fileURLWithPath: try temporaryFolder().appendingPathComponent("out").path)
+        func write(_ moments: [Double], formats: [OutputFormat] = [.png]) throws {
+            var options = WriteOptions()
+            options.moments = moments
+            try renderer.write(formats: formats, to: out, options: options)
+        }
+        #expect(throws: RenderError.invalidMoment(WriteOptionRules.moment("-1.0"))) { try write([-1]) }
+        #expect(throws: RenderError.invalidOption(WriteOptionRules.sameMillisecond("0.5", "0.5004"))) { try write([0.5, 0.5004]) }
+        #expect(throws: RenderError.invalidOption(WriteOptionRules.momentFormats())) { try write([0.5], formats: [.svg]) }
         #expect(throws: RenderError.invalidOption(WriteOptionRules.momentCount(10_001))) {
             try renderer.write(
                 formats: [.png], to: URL(fileURLWithPath: try temporaryFolder().appendingPathComponent("out").path),

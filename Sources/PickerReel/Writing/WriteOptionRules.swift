@@ -35,8 +35,30 @@ package enum WriteOptionRules {
         return "--crf \(shown): expected a whole number from \(range.lowerBound) to \(range.upperBound)\(format)"
     }
 
-    /// The message for `count` moments (`--times`, `--every`, `WriteOptions.moments`) over a spec's frame limit.
+    /// The moments `--times` and `WriteOptions.moments` take, in seconds: from 0 to the longest a spec lasts.
+    package static let moments = 0...MomentName.latest
+
+    /// The message for a moment, shown as `shown`, that is not a number of seconds in `moments`.
+    package static func moment(_ shown: String) -> String {
+        "--times: '\(shown)' is not a decimal number of seconds from 0 to \(Int(moments.upperBound)) (the longest a spec lasts); give a list such as 0,0.5,1.2"
+    }
+
+    /// The message for two moments, shown as `earlier` and `later`, that would share a picture's name.
+    package static func sameMillisecond(_ earlier: String, _ later: String) -> String {
+        "--times: \(earlier) and \(later) are the same millisecond; give each moment once"
+    }
+
+    /// True when moments can be written in `formats`: PNG pictures, so PNG and not per-frame SVG.
+    package static func takesMoments(_ formats: [OutputFormat]) -> Bool { formats.contains(.png) && !formats.contains(.svg) }
+
+    /// The message for moments (given by `flag`, `--times` or `--every`) in formats `takesMoments` refuses.
+    package static func momentFormats(_ flag: String = "--times") -> String {
+        "\(flag) writes PNG pictures: --format must include png, and not svg"
+    }
+
+    /// The message for `count` moments (`WriteOptions.moments`) over a spec's frame limit; the command line puts
+    /// `--times: ` before it.
     package static func momentCount(_ count: Int) -> String {
-        "--times: \(count) moments; at most \(SpecLimits.maximumFrames), as a spec's frames"
+        "\(count) moments; at most \(SpecLimits.maximumFrames), as a spec's frames"
     }
 }

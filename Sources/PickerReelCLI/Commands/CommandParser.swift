@@ -265,9 +265,8 @@ package enum CommandParser {
                 break
             }
             if !options.times.isEmpty || options.every != nil {
-                guard options.formats.contains(.png), !options.formats.contains(.svg) else {
-                    let flag = options.every == nil ? "--times" : "--every"
-                    throw UsageError(command: name, message: "\(flag) writes PNG pictures: --format must include png, and not svg")
+                guard WriteOptionRules.takesMoments(options.formats) else {
+                    throw UsageError(command: name, message: WriteOptionRules.momentFormats(options.every == nil ? "--times" : "--every"))
                 }
             }
             if let level = parsed.value("--png-level") {

@@ -6,6 +6,7 @@
 // accepted that breaks the rules, or one that does not read back the same after it is written.
 import FoundationEssentials
 import PickerCompare
+import PickerKit
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzShardRecord(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {

@@ -7,7 +7,8 @@
 #                                             PyPI's pixelmatch and pillow (the comparison's cross-check) and
 #                                             PyYAML (the Action's tests read action.yml) and playwright (drives
 #                                             that Chromium through the HTML report and the preview) and
-#                                             rlottie-python and lottie (play and read the Lottie files), and
+#                                             rlottie-python and lottie (play and read the Lottie files),
+#                                             jsonschema (checks written records against schema/) and
 #                                             librlottie0-1 (plays the Lottie snapshots)  (make test)
 #   scripts/install-dependencies.sh --bench   also python3-cairo (the naive baseline), ffmpeg, and numpy, pillow,
 #                                             scikit-image (the GIF and video comparisons)  (make bench)
@@ -35,8 +36,8 @@ dist_tools=(dpkg-dev debootstrap umoci python3)
 if [ "$mode" = test ]; then
     # librlottie0-1: the Lottie snapshots' player (PickerSnapshot opens it with dlopen; the tool never needs it).
     debian+=(chromium ffmpeg librlottie0-1 "${dist_tools[@]}")
-    python_modules=(pixelmatch PIL yaml playwright rlottie_python lottie)
-    python_packages=(pixelmatch pillow PyYAML playwright rlottie-python lottie)
+    python_modules=(pixelmatch PIL yaml playwright rlottie_python lottie jsonschema)
+    python_packages=(pixelmatch pillow PyYAML playwright rlottie-python lottie jsonschema)
 elif [ "$mode" = bench ]; then
     debian+=(python3-cairo ffmpeg)
     python_modules=(numpy PIL skimage blazediff)

@@ -28,12 +28,26 @@ extension Renderer {
         }
 
         /// Validates and plans `spec` in `variant`, reading its files from inside the folder `rootPath`.
+        ///
+        /// The one validation of a plan: the spec as given, with its variant lists (`PickerSpec.validate`), before the
+        /// variant's values are put in place; what they change is checked by the plan's limits (`RenderLimits`).
         package init(_ spec: PickerSpec, variant: Variant? = nil, file: String? = nil, rootPath root: String?) throws {
             let drawn = variant.map { spec.applying($0) } ?? spec
             try spec.validate(file: file)
             text = try RenderPlan.text(for: drawn, file: file, root: root)
-            plan = try RenderPlan(spec: drawn, file: file, root: root, measuringWith: text)
+            plan = try RenderPlan(validated: drawn, file: file, root: root, measuringWith: text)
             self.spec = drawn
+        }
+
+        /// The plan `plan` made earlier (on any thread), with Pango objects of this thread for its font: nothing
+        /// validated, laid out or read again (a sharded render plans each spec once, to weigh it, then renders it).
+        ///
+        /// Throws `RenderError` when Pango cannot be set up.
+        package init(reusing plan: RenderPlan) throws {
+            text = try plan.fontFile.map { try PangoText(fontFile: $0) } ?? PangoText()
+            self.plan = plan
+            // The plan's spec has its font file's family in place, which drawing it again would put there anyway.
+            self.spec = plan.spec
         }
 
         /// Where the segments are, in points.

@@ -231,8 +231,8 @@ public final class Renderer: Sendable {
     func webpBytes(quality: Int?, frameDrawn: (@Sendable () -> Void)? = nil) throws(RenderError) -> [UInt8] {
         var options = WebPEncoderOptions(loopCount: spec.output.loopCount)
         if let quality {
-            guard (0...100).contains(quality) else {
-                throw RenderError.invalidOption("the WebP quality \(quality) is not from 0 to 100 (leave it out for lossless)")
+            guard WriteOptionRules.webpQualities.contains(quality) else {
+                throw RenderError.invalidOption(WriteOptionRules.webpQuality("\(quality)"))
             }
             options.quality = .lossy(quality)
         }

@@ -1,4 +1,5 @@
 import Foundation
+import PickerKit
 import TestSupport
 import Testing
 

@@ -255,7 +255,7 @@ struct AssertSnapshotTests {
         let spec = try fixtureSpec("seed-demo")
         try record(spec, in: folder, at: [0.78])
         let record = URL(fileURLWithPath: folder.path).appendingPathComponent("\(folder.name).environment.json")
-        let recorded = try JSONDecoder().decode(RenderEnvironment.self, from: Data(contentsOf: record))
+        let recorded = try recordedEnvironment(at: record)
         #expect(recorded.libraries["pango"] != nil && !recorded.fonts.isEmpty, "\(recorded)")
         // The same render matches whatever the record says: it is a record, not a check.
         var other = recorded
@@ -284,7 +284,7 @@ struct AssertSnapshotTests {
         let spec = try fixtureSpec("seed-demo")
         try record(spec, in: folder, at: [0.78])
         let record = URL(fileURLWithPath: folder.path).appendingPathComponent("\(folder.name).environment.json")
-        var other = try JSONDecoder().decode(RenderEnvironment.self, from: Data(contentsOf: record))
+        var other = try recordedEnvironment(at: record)
         let pango = try #require(other.libraries["pango"])
         other.libraries["pango"] = "1.44.7"
         try JSONEncoder().encode(other).write(to: record)

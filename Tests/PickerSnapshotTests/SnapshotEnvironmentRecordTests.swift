@@ -23,7 +23,7 @@ struct SnapshotEnvironmentRecordTests {
             try assertPickerSnapshot(of: spec, as: .frames(at: Self.times), named: folder.name, snapshotDirectory: folder.path)
         }
         let record = URL(fileURLWithPath: folder.path).appendingPathComponent("\(folder.name).environment.json")
-        let recorded = try JSONDecoder().decode(RenderEnvironment.self, from: Data(contentsOf: record))
+        let recorded = try recordedEnvironment(at: record)
         var moved = spec
         moved.style.highlight.color = .red
         return (moved, record, recorded)

@@ -21,6 +21,11 @@ public struct Rect: Equatable, Hashable, Sendable, Codable {
     public var maxX: Double { x + width }
     /// The bottom edge.
     public var maxY: Double { y + height }
+
+    /// `radius` as a rounded rectangle of this size draws it: at most half the shorter side (a capsule).
+    ///
+    /// The one clamp for the track and the highlight, in every format.
+    package func cornerRadius(clamping radius: Double) -> Double { min(radius, min(width, height) / 2) }
 }
 
 /// A width and height in points.

@@ -34,20 +34,23 @@ public struct PickerLayout: Equatable, Sendable {
     public var separators: [Rect]
 
     /// Lays out `spec`, measuring each label with `measurer`; `graphicSizes` holds each item's icon or image size in
-    /// points (nil for none).
-    package init(spec: PickerSpec, measurer: some TextMeasurer, graphicSizes: [Size?]? = nil) {
-        let style = spec.resolvedStyle
+    /// points (nil for none), and `style` is `spec.resolvedStyle` when its caller has it (nil resolves it here).
+    package init(spec: PickerSpec, style resolved: ResolvedStyle? = nil, measurer: some TextMeasurer, graphicSizes: [Size?]? = nil) {
+        let style = resolved ?? spec.resolvedStyle
         let regular = spec.items.map { measurer.logicalExtents(of: $0.displayedLabel, font: style.font) }
         let selected =
             style.selectedFont == style.font
             ? regular : spec.items.map { measurer.logicalExtents(of: $0.displayedLabel, font: style.selectedFont) }
-        self.init(spec: spec, labelExtents: regular, selectedLabelExtents: selected, graphicSizes: graphicSizes)
+        self.init(spec: spec, style: style, labelExtents: regular, selectedLabelExtents: selected, graphicSizes: graphicSizes)
     }
 
     /// Lays out `spec` from already measured label extents (one per item, in order) at the regular and the selected
-    /// weight, and icon sizes.
-    package init(spec: PickerSpec, labelExtents: [Rect], selectedLabelExtents: [Rect]? = nil, graphicSizes: [Size?]? = nil) {
-        let style = spec.resolvedStyle
+    /// weight, and icon sizes; `resolved` as in `init(spec:style:measurer:graphicSizes:)`.
+    package init(
+        spec: PickerSpec, style resolved: ResolvedStyle? = nil, labelExtents: [Rect], selectedLabelExtents: [Rect]? = nil,
+        graphicSizes: [Size?]? = nil
+    ) {
+        let style = resolved ?? spec.resolvedStyle
         let horizontal = style.orientation == .horizontal
         let selectedExtents = selectedLabelExtents ?? labelExtents
         let graphics = graphicSizes ?? Array(repeating: nil, count: spec.items.count)

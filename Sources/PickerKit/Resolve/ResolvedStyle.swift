@@ -160,6 +160,7 @@ extension PickerSpec {
     ///
     /// Call it on a validated spec: a malformed colour (which validation rejects) resolves to clear.
     package var resolvedStyle: ResolvedStyle {
+        PlanningTally.resolved()
         let style = self.style
         let preset = style.preset ?? .plain
         let segmented = preset == .segmented

@@ -78,6 +78,7 @@ public struct PickerSpec: Hashable, Sendable {
     /// Throws `SpecError` naming `file` (when given) and the field's JSON path, with the same message a spec file
     /// with that value would get.
     public func validate(file: String? = nil) throws(SpecError) {
+        PlanningTally.validated()
         try SpecValidator(file: file).validate(self)
     }
 }

@@ -99,7 +99,8 @@ struct SpecValidator {
         // relative to its start), so any layout gives it.
         guard count > 1 else { return }
         let unit = spec.items.map { _ in Rect(x: 0, y: 0, width: 10, height: 10) }
-        let frames = Timeline(spec: spec, layout: PickerLayout(spec: spec, labelExtents: unit)).exactFrameCount
+        let style = spec.resolvedStyle
+        let frames = Timeline(spec: spec, style: style, layout: PickerLayout(spec: spec, style: style, labelExtents: unit)).exactFrameCount
         guard frames * Double(count) > Double(SpecLimits.maximumFramesInAllVariants) else { return }
         throw failure(
             path,

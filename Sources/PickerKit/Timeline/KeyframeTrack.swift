@@ -157,8 +157,7 @@ extension Timeline {
         let requested = style.cornerRadius
         func halves(_ value: [Double]) -> (Double, Double) { (max(0, value[2]) / 2, max(0, value[3]) / 2) }
         func radius(_ value: [Double]) -> Double {
-            let (width, height) = halves(value)
-            return min(requested, min(width, height))
+            Rect(x: 0, y: 0, width: max(0, value[2]), height: max(0, value[3])).cornerRadius(clamping: requested)
         }
         func limit(_ value: [Double]) -> Int {
             let (width, height) = halves(value)

@@ -26,13 +26,14 @@ public struct Timeline: Equatable, Sendable {
     /// The touches' diameter.
     let touchDiameter: Double
 
-    /// Builds the timeline of `spec` on `layout`.
+    /// Builds the timeline of `spec` on `layout`; `given` is `spec.resolvedStyle` when its caller has it (nil
+    /// resolves it here).
     ///
     /// Every selected item is in the layout when the spec came from `PickerSpec.decode`; an item that is not
     /// is treated as selecting nothing.
-    package init(spec: PickerSpec, layout: PickerLayout) {
+    package init(spec: PickerSpec, style given: ResolvedStyle? = nil, layout: PickerLayout) {
         fps = spec.output.fps
-        let resolved = spec.resolvedStyle
+        let resolved = given ?? spec.resolvedStyle
         style = resolved.highlight
         segmentFrames = layout.segments.map(\.frame)
         tracksSelection = resolved.selectedLabelDiffers || resolved.separators != nil
@@ -196,7 +197,7 @@ public struct Timeline: Equatable, Sendable {
         var frame = rect.value(at: time).rect
         frame.width = max(frame.width, 0)
         frame.height = max(frame.height, 0)
-        let radius = min(style.cornerRadius, min(frame.width, frame.height) / 2)
+        let radius = frame.cornerRadius(clamping: style.cornerRadius)
         return Highlight(rect: frame, cornerRadius: radius, opacity: opacity)
     }
 }

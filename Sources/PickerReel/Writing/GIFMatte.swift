@@ -18,9 +18,8 @@ public enum GIFMatte: Hashable, Sendable {
         case .automatic: return background.alpha < 1 ? RGBAColor(hex: 0xFFFFFF) : nil
         case .noMatte: return nil
         case .color(let color):
-            guard let resolved = color.resolved(in: .light), resolved.alpha >= 1 else {
-                throw RenderError.invalidOption(
-                    "the GIF matte \(color) is not an opaque colour; a matte is the page the GIF sits on (give #RRGGBB or a name, or none)")
+            guard color.isOpaque, let resolved = color.resolved(in: .light) else {
+                throw RenderError.invalidOption(WriteOptionRules.gifMatte("\(color)"))
             }
             return resolved
         }

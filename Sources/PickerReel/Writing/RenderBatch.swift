@@ -31,6 +31,10 @@ public struct RenderBatch: Sendable {
         /// the manifest already there to skip a render that is up to date; nil writes no manifest (and removes one
         /// left by an earlier render) and always renders.
         public var recordedOptions: [String: String]?
+        /// Its plan, when it was planned already (to weigh it for a shard): written from it, not planned again.
+        ///
+        /// It must be the plan (`Renderer.Plan.plan`) of `spec` in `variant` from `file` inside the batch's `root`.
+        package var plan: RenderPlan?
 
         /// An entry writing `spec` (in `variant`) into the folder `name`.
         public init(
@@ -118,7 +122,9 @@ public struct RenderBatch: Sendable {
             let entry = batch.entries[index]
             let destination = parent.appendingPathComponent(entry.name)
             // Planned first: the fonts the labels are shaped with are part of what makes the render.
-            let planned = try Renderer.Plan(entry.spec, variant: entry.variant, file: entry.file, rootPath: batch.root?.relativePath)
+            let planned =
+                try entry.plan.map { try Renderer.Plan(reusing: $0) }
+                ?? Renderer.Plan(entry.spec, variant: entry.variant, file: entry.file, rootPath: batch.root?.relativePath)
             try batch.checkMomentCount(duration: planned.timeline.duration)
             let inputs = entry.recordedOptions.flatMap { batch.inputs(of: entry, planned: planned, options: $0) }
             if !batch.rendersUpToDate, let inputs, RenderManifest.isCurrent(in: destination, for: inputs) {
@@ -161,22 +167,34 @@ public struct RenderBatch: Sendable {
             )
         }
         if let moments = options.moments, moments.count > limit {
-            throw RenderError.invalidOption("--times: \(moments.count) moments; at most \(limit), as a spec's frames")
+            throw RenderError.invalidOption(WriteOptionRules.momentCount(moments.count))
         }
     }
 
     /// What rendering `entry`, planned as `planned`, takes in, for its manifest and the up-to-date check; nil when
     /// the spec or a file it names cannot be read (the render then runs and reports why).
+    ///
+    /// The icons, images and font file are digested from the bytes the plan loaded, which are the bytes drawn; only
+    /// the token and theme files the spec was made from (`PickerSpec.inputFiles`) are read here.
     func inputs(of entry: Entry, planned: Renderer.Plan, options: [String: String]) -> RenderInputs? {
         var specDigest = "built-in"
         if let path = entry.file {
             guard let digest = SHA256Digest.hex(ofFile: path) else { return nil }
             specDigest = digest
         }
-        let drawn = entry.variant.map { entry.spec.applying($0) } ?? entry.spec
+        let plan = planned.plan
+        var loaded: [String: String] = [:]
+        for (item, graphic) in zip(plan.spec.items, plan.graphics) {
+            if let path = item.icon ?? item.image, let graphic, loaded[path] == nil { loaded[path] = SHA256Digest.hex(graphic.bytes) }
+        }
+        if let path = planned.spec.style.font.file, let font = plan.fontFile { loaded[path] = font.sha256 }
         let scope = FileScope(specFile: entry.file, root: root?.relativePath)
         var referenced: [String: String] = [:]
-        for path in drawn.referencedFiles {
+        for path in planned.spec.referencedFiles {
+            if let digest = loaded[path] {
+                referenced[path] = digest
+                continue
+            }
             guard let bytes = try? scope.read(path, maximumBytes: max(SpecLimits.maximumImageFileBytes, SpecLimits.maximumFontFileBytes))
             else { return nil }
             referenced[path] = SHA256Digest.hex(bytes)

@@ -193,19 +193,17 @@ extension Renderer {
         guard !moments.isEmpty else { throw RenderError.invalidOption("no moments given; give at least one time, such as 0") }
         // The same limit as a spec's frames, for a library call as for `--times` (which RenderBatch counts first).
         guard moments.count <= SpecLimits.maximumFrames else {
-            throw RenderError.invalidOption("\(moments.count) moments; at most \(SpecLimits.maximumFrames), as a spec's frames")
+            throw RenderError.invalidOption(WriteOptionRules.momentCount(moments.count))
         }
-        guard formats.contains(.png), !formats.contains(.svg) else {
-            throw RenderError.invalidOption("moments are PNG pictures: the formats must include png and not svg")
-        }
+        guard WriteOptionRules.takesMoments(formats) else { throw RenderError.invalidOption(WriteOptionRules.momentFormats()) }
         var seen: [String: Double] = [:]
         for time in moments {
-            guard time.isFinite, time >= 0 else {
-                throw RenderError.invalidMoment("\(time) s is not a moment of the animation; give a number of seconds from 0")
+            guard WriteOptionRules.moments.contains(time) else {
+                throw RenderError.invalidMoment(WriteOptionRules.moment("\(time)"))
             }
             let label = MomentName.label(of: time)
             if let earlier = seen[label] {
-                throw RenderError.invalidOption("the moments \(earlier) and \(time) s would share the picture <name>.\(label).png")
+                throw RenderError.invalidOption(WriteOptionRules.sameMillisecond("\(earlier)", "\(time)"))
             }
             seen[label] = time
         }

@@ -46,9 +46,8 @@ public struct VideoOptions: Hashable, Sendable {
     func encoderOptions(for format: VideoFormat) throws(RenderError) -> VideoEncoderOptions {
         var matteColor = RGBAColor(hex: 0xFFFFFF)
         if let matte {
-            guard let resolved = matte.resolved(in: .light), resolved.alpha >= 1 else {
-                throw RenderError.invalidOption(
-                    "the video matte \(matte) is not an opaque colour; a matte is the page the video sits on (give #RRGGBB or a name)")
+            guard matte.isOpaque, let resolved = matte.resolved(in: .light) else {
+                throw RenderError.invalidOption(WriteOptionRules.videoMatte("\(matte)"))
             }
             matteColor = resolved
         }
@@ -63,9 +62,9 @@ public struct VideoOptions: Hashable, Sendable {
             throw RenderError.invalidOption(
                 "the video chroma \(chroma.rawValue) needs WebM; an MP4 (H.264) holds 420 or 444, without alpha")
         }
-        if let crf, !format.crfRange.contains(crf) {
-            throw RenderError.invalidOption(
-                "the \(format.rawValue.uppercased()) CRF \(crf) is not from \(format.crfRange.lowerBound) to \(format.crfRange.upperBound)")
+        let formats: [OutputFormat] = format == .mp4 ? [.mp4] : [.webm]
+        if let crf, !WriteOptionRules.crfs(for: formats).contains(crf) {
+            throw RenderError.invalidOption(WriteOptionRules.crf("\(crf)", formats: formats))
         }
         return VideoEncoderOptions(format: format, chroma: encoderChroma, matte: matteColor, crf: crf)
     }

@@ -42,26 +42,19 @@ extension CommandParser {
         let limit = SpecLimits.maximumFrames
         let count = list.utf8.reduce(1) { $0 + ($1 == UInt8(ascii: ",") ? 1 : 0) }
         guard count <= limit else {
-            throw UsageError(command: "render", message: "--times: \(count) moments; at most \(limit), as a spec's frames")
+            throw UsageError(command: "render", message: "--times: " + WriteOptionRules.momentCount(count))
         }
         var times: [Double] = []
         var labels: [String: String] = [:]
         for word in list.split(separator: ",", omittingEmptySubsequences: false) {
             let text = word.trimmingSpaces()
-            guard let time = OptionValue.decimal(text), time >= 0, time <= MomentName.latest else {
-                throw UsageError(
-                    command: "render",
-                    message:
-                        "--times: '\(OptionValue.shown(text))' is not a decimal number of seconds from 0 to \(Int(MomentName.latest)) (the longest a spec lasts); give a list such as 0,0.5,1.2"
-                )
+            guard let time = OptionValue.decimal(text), WriteOptionRules.moments.contains(time) else {
+                throw UsageError(command: "render", message: WriteOptionRules.moment(OptionValue.shown(text)))
             }
             let label = MomentName.label(of: time)
             if let earlier = labels[label] {
                 throw UsageError(
-                    command: "render",
-                    message:
-                        "--times: \(OptionValue.shown(earlier)) and \(OptionValue.shown(text)) are the same millisecond; give each moment once"
-                )
+                    command: "render", message: WriteOptionRules.sameMillisecond(OptionValue.shown(earlier), OptionValue.shown(text)))
             }
             labels[label] = text
             times.append(time)

@@ -197,12 +197,11 @@ package enum CommandParser {
                 options.formats = try parseFormats(list)
             }
             if let shard = parsed.value("--shard") {
-                let parts = shard.split(separator: "/", omittingEmptySubsequences: false).map { Int($0) }
-                guard parts.count == 2, let index = parts[0], let count = parts[1], count >= 1, (1...count).contains(index) else {
+                guard let parsed = Shard(parsing: shard) else {
                     throw UsageError(
                         command: name, message: "--shard \(OptionValue.shown(shard)): expected K/N with 1 ≤ K ≤ N, such as 2/4")
                 }
-                options.shard = Shard(index: index, count: count)
+                options.shard = parsed
             }
             if let matte = parsed.value("--gif-matte") {
                 if matte == "none" {
@@ -210,16 +209,12 @@ package enum CommandParser {
                 } else if let color = PickerColor(matte), color.isOpaque {
                     options.gifMatte = .color(color)
                 } else {
-                    throw UsageError(
-                        command: name,
-                        message:
-                            "--gif-matte \(OptionValue.shown(matte)): expected an opaque colour (#RRGGBB or a name such as white) or none")
+                    throw UsageError(command: name, message: WriteOptionRules.gifMatte(OptionValue.shown(matte)))
                 }
             }
             if let quality = parsed.value("--webp-quality") {
-                guard let number = Int(quality), (0...100).contains(number) else {
-                    throw UsageError(
-                        command: name, message: "--webp-quality \(OptionValue.shown(quality)): expected a whole number from 0 to 100")
+                guard let number = Int(quality), WriteOptionRules.webpQualities.contains(number) else {
+                    throw UsageError(command: name, message: WriteOptionRules.webpQuality(OptionValue.shown(quality)))
                 }
                 options.webpQuality = number
             }
@@ -238,17 +233,13 @@ package enum CommandParser {
             }
             if let matte = parsed.value("--video-matte") {
                 guard let color = PickerColor(matte), color.isOpaque else {
-                    throw UsageError(
-                        command: name,
-                        message: "--video-matte \(OptionValue.shown(matte)): expected an opaque colour (#RRGGBB or a name such as white)")
+                    throw UsageError(command: name, message: WriteOptionRules.videoMatte(OptionValue.shown(matte)))
                 }
                 options.video.matte = color
             }
             if let crf = parsed.value("--crf") {
-                let most = options.formats.contains(.mp4) ? 51 : 63
-                guard let number = Int(crf), (0...most).contains(number) else {
-                    let range = options.formats.contains(.mp4) ? "0 to 51 (MP4)" : "0 to 63"
-                    throw UsageError(command: name, message: "--crf \(OptionValue.shown(crf)): expected a whole number from \(range)")
+                guard let number = Int(crf), WriteOptionRules.crfs(for: options.formats).contains(number) else {
+                    throw UsageError(command: name, message: WriteOptionRules.crf(OptionValue.shown(crf), formats: options.formats))
                 }
                 options.video.crf = number
             }
@@ -274,9 +265,8 @@ package enum CommandParser {
                 break
             }
             if !options.times.isEmpty || options.every != nil {
-                guard options.formats.contains(.png), !options.formats.contains(.svg) else {
-                    let flag = options.every == nil ? "--times" : "--every"
-                    throw UsageError(command: name, message: "\(flag) writes PNG pictures: --format must include png, and not svg")
+                guard WriteOptionRules.takesMoments(options.formats) else {
+                    throw UsageError(command: name, message: WriteOptionRules.momentFormats(options.every == nil ? "--times" : "--every"))
                 }
             }
             if let level = parsed.value("--png-level") {

@@ -16,7 +16,11 @@ struct RenderCommand: Sendable {
             return ExitCode.badInput
         }
         guard let batch = loadSources() else { return ExitCode.badInput }
-        let sources = options.shard.map { $0.pick(from: batch, name: \.name, cost: cost(of:)) } ?? batch
+        // A shard weighs every spec by its plan, and renders those it takes from that plan: each is planned once.
+        let picked = options.shard.map { shard in
+            shard.pick(from: batch.map { ($0, plan(of: $0)) }, name: \.0.name, cost: { cost(of: $0.1) })
+        }
+        let sources = picked?.map(\.0) ?? batch
         // The output folder and each spec's folder in it are written only where they are real folders (a committed
         // `docs/a -> ../elsewhere` would take the render of a.json elsewhere); the same rule as compare --update's.
         let links = Set(([parent] + sources.map { parent + "/" + $0.name }).compactMap(LinkedPath.firstLink(on:)))
@@ -29,7 +33,7 @@ struct RenderCommand: Sendable {
         }
         let renders: RenderBatch
         do {
-            renders = try makeBatch(of: sources)
+            renders = try makeBatch(of: sources, plans: picked?.map(\.1))
         } catch {
             console.err(ErrorLine.text(for: error))
             return ExitCode.badInput
@@ -139,16 +143,17 @@ struct RenderCommand: Sendable {
         return sources
     }
 
-    /// What rendering `source` costs, known before drawing: frames (or moments asked for) × pixels × formats.
+    /// The plan of `source`, as the batch would make it; nil when it cannot be planned (the render reports why).
+    func plan(of source: SpecSource) -> RenderPlan? {
+        try? Renderer.Plan(source.spec, variant: source.variant, file: source.path, root: InspectCommands.url(options.root)).plan
+    }
+
+    /// What rendering a spec planned as `planned` costs, known before drawing: frames (or moments asked for) × pixels
+    /// × formats.
     ///
     /// A spec that cannot be planned costs 0: whichever shard takes it reports why, as an unsharded run does.
-    func cost(of source: SpecSource) -> Int {
-        guard
-            let planned = try? Renderer.Plan(
-                source.spec, variant: source.variant, file: source.path, root: InspectCommands.url(options.root))
-        else {
-            return 0
-        }
+    func cost(of planned: RenderPlan?) -> Int {
+        guard let planned else { return 0 }
         let timeline = planned.timeline
         let frames: Int
         if let step = options.every {
@@ -158,7 +163,7 @@ struct RenderCommand: Sendable {
         } else {
             frames = timeline.frameCount
         }
-        return [frames, planned.pixelSize.width, planned.pixelSize.height, max(1, options.formats.count)].reduce(1) { total, factor in
+        return [frames, planned.pixelWidth, planned.pixelHeight, max(1, options.formats.count)].reduce(1) { total, factor in
             let (product, overflow) = total.multipliedReportingOverflow(by: max(0, factor))
             return overflow ? Int.max : product
         }
@@ -188,14 +193,18 @@ struct RenderCommand: Sendable {
         }
     }
 
-    /// The batch that renders `sources` with these options, each recording its options in its manifest.
+    /// The batch that renders `sources` with these options, each recording its options in its manifest, written
+    /// from `plans` (one per source) when they were planned already.
     ///
     /// Throws `RenderError.invalidOption` when two sources would write into the same folder.
-    func makeBatch(of sources: [SpecSource]) throws(RenderError) -> RenderBatch {
-        let entries = sources.map { source in
-            RenderBatch.Entry(
+    func makeBatch(of sources: [SpecSource], plans: [RenderPlan?]? = nil) throws(RenderError) -> RenderBatch {
+        let entries = sources.indices.map { index in
+            let source = sources[index]
+            var entry = RenderBatch.Entry(
                 name: source.name, spec: source.spec, variant: source.variant, file: source.path,
                 recordedOptions: manifestOptions(variant: source.variant))
+            entry.plan = plans?[index]
+            return entry
         }
         let write = WriteOptions(
             jobs: options.jobs, gifMatte: options.gifMatte, webpQuality: options.webpQuality, video: options.video, memory: options.memory)

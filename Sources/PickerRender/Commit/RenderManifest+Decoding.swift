@@ -28,7 +28,17 @@ extension RenderManifest {
         } catch {
             throw DecodingError(path: "(the whole document)", problem: "line \(error.line), column \(error.column): \(error.message)")
         }
-        let top = try object(document, at: "", keys: ["inputs", "files"])
+        if case .object(let top) = document, let version = top["version"] {
+            guard case .number(let number) = version, number.integer == currentVersion else {
+                throw DecodingError(
+                    path: "version",
+                    problem:
+                        "expected \(currentVersion), found \(version.kindDescription); this pickerreel reads version \(currentVersion) and the unversioned records of earlier releases: render again, or record the goldens again, with this pickerreel"
+                )
+            }
+        }
+        // Without `version`: the same fields, written by an earlier release.
+        let top = try object(document, at: "", keys: ["inputs", "files"], optional: ["version"])
         let inputsObject = try object(top["inputs"], at: "inputs", keys: ["tool", "spec", "referenced", "options", "environment"])
         let environmentObject = try object(inputsObject["environment"], at: "inputs.environment", keys: ["libraries", "fonts"])
         var environment = RenderEnvironment(fonts: try map(environmentObject["fonts"], at: "inputs.environment.fonts"))
@@ -64,11 +74,13 @@ extension RenderManifest {
 
     private static let hexDigits = Set("0123456789abcdef".utf8)
 
-    /// The members of the object `value`, which must have exactly `keys`.
-    private static func object(_ value: JSONValue?, at path: String, keys: Set<String>) throws(DecodingError) -> JSONObject {
+    /// The members of the object `value`, which must have exactly `keys`, and may have `optional`.
+    private static func object(
+        _ value: JSONValue?, at path: String, keys: Set<String>, optional: Set<String> = []
+    ) throws(DecodingError) -> JSONObject {
         let shown = path.isEmpty ? "(the whole document)" : path
         guard case .object(let object)? = value else { throw expected("an object", at: shown, found: value) }
-        for member in object.members where !keys.contains(member.key) {
+        for member in object.members where !keys.contains(member.key) && !optional.contains(member.key) {
             throw DecodingError(path: shown, problem: "unknown key \"\(member.key.prefix(40))\"")
         }
         for key in keys.sorted() where object[key] == nil {

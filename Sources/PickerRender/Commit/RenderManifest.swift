@@ -4,6 +4,10 @@ import PickerKit
 /// What made a spec's render and what it wrote, kept beside the files as `pickerreel-manifest.json`: the inputs
 /// (`RenderInputs`), then each output file's name, size and SHA-256.
 ///
+/// The tool's one provenance record (version `currentVersion`, described by `schema/render-manifest.schema.json`): a
+/// render folder's manifest, the manifest `compare --update` leaves with the goldens it accepted, and a snapshot's
+/// `<name>.environment.json` are all this record; `decode` also reads what earlier releases wrote in their place.
+///
 /// A manifest is a cache, never evidence: a render whose inputs equal those of an intact output (`isCurrent`) draws
 /// and writes nothing, but the file is input like any other in the tree (a pull request can commit one), so it is
 /// parsed with limits (`decode`) and nothing is ever called correct because a manifest says so. `render --verify`
@@ -22,6 +26,11 @@ package struct RenderManifest: Encodable, Equatable, Sendable {
     package static let maximumStringBytes = 4_096
     /// The most entries in one of its maps (options, referenced files, libraries, fonts).
     package static let maximumMapEntries = 1_024
+    /// The record's version, written as its `version`.
+    ///
+    /// A record without one was written by an earlier release and holds the same fields; a record of another
+    /// version is refused, saying how to write it again.
+    package static let currentVersion = 1
 
     /// What made the files.
     package var inputs: RenderInputs
@@ -49,6 +58,16 @@ package struct RenderManifest: Encodable, Equatable, Sendable {
             self.size = size
             self.sha256 = sha256
         }
+    }
+
+    private enum CodingKeys: String, CodingKey { case version, inputs, files }
+
+    /// Encodes the manifest with its `version`.
+    package func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(Self.currentVersion, forKey: .version)
+        try container.encode(inputs, forKey: .inputs)
+        try container.encode(files, forKey: .files)
     }
 
     /// The manifest's bytes: JSON with sorted keys, the same bytes for the same render on every run.

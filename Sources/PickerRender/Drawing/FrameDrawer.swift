@@ -34,8 +34,9 @@ package final class FrameDrawer {
     /// Throws `SpecError` for a spec that is not valid or exceeds `SpecLimits`, and `RenderError` when cairo,
     /// Pango or libdeflate cannot be set up.
     package convenience init(spec: PickerSpec, file: String? = nil, pngCompression: PNGCompression = .standard) throws {
+        try spec.validate(file: file)
         let text = try RenderPlan.text(for: spec, file: file)
-        let plan = try RenderPlan(spec: spec, file: file, measuringWith: text)
+        let plan = try RenderPlan(validated: spec, file: file, measuringWith: text)
         try self.init(plan: plan, text: text, pngCompression: pngCompression)
     }
 

@@ -62,7 +62,7 @@ struct PickerPainter {
     /// The track behind the segments, when the style has one.
     func drawTrack(on context: CairoContext) {
         guard let track = style.track, let rect = layout.track else { return }
-        context.addRoundedRect(rect, radius: min(track.cornerRadius, min(rect.width, rect.height) / 2))
+        context.addRoundedRect(rect, radius: rect.cornerRadius(clamping: track.cornerRadius))
         context.setSource(track.color)
         cairo_fill(context.pointer)
     }

@@ -41,6 +41,15 @@ package struct RenderPlan: Sendable {
     /// icon or image is outside the root or cannot be used.
     package init(spec given: PickerSpec, file: String?, root: String? = nil, measuringWith text: PangoText) throws(SpecError) {
         try given.validate(file: file)
+        try self.init(validated: given, file: file, root: root, measuringWith: text)
+    }
+
+    /// Plans `spec`, which its caller has validated once (`Renderer.Plan`), as `init(spec:file:root:measuringWith:)`
+    /// does: its style resolved once, here, for the layout and the timeline too.
+    ///
+    /// Throws `SpecError` for a canvas or frame count over `SpecLimits`, or an icon or image outside the root or
+    /// that cannot be used.
+    package init(validated given: PickerSpec, file: String?, root: String? = nil, measuringWith text: PangoText) throws(SpecError) {
         var spec = given
         if spec.style.font.file != nil {
             // The text must be `RenderPlan.text(for:file:root:)`'s, on a font map of that file alone.
@@ -90,8 +99,8 @@ package struct RenderPlan: Sendable {
         }
         let iconHeight = style.icon.size
         let sizes = graphics.map { graphic in graphic.map { Size(width: iconHeight * $0.aspectRatio, height: iconHeight) } }
-        layout = PickerLayout(spec: spec, measurer: text, graphicSizes: sizes)
-        timeline = Timeline(spec: spec, layout: layout)
+        layout = PickerLayout(spec: spec, style: style, measurer: text, graphicSizes: sizes)
+        timeline = Timeline(spec: spec, style: style, layout: layout)
         try RenderLimits.check(spec: spec, layout: layout, timeline: timeline, file: file)
         (pixelWidth, pixelHeight) = layout.pixelSize(scale: spec.output.scale)
         let fields = spec.items.enumerated().map { Self.field(of: $0.element, at: $0.offset) }
@@ -165,13 +174,12 @@ package struct RenderPlan: Sendable {
         }
     }
 
-    /// The Pango objects to measure and draw `spec` with: on the installed fonts, or on a font map of
-    /// `style.font.file` alone, read from inside `root` (`FileScope`, as icons are).
+    /// The Pango objects to measure and draw `spec`, which its caller has validated, with: on the installed fonts, or
+    /// on a font map of `style.font.file` alone, read from inside `root` (`FileScope`, as icons are).
     ///
-    /// Throws `SpecError` for a spec that is not valid or whose font file is outside the root, missing, unreadable or
-    /// not a font, and `RenderError` when Pango cannot be set up.
+    /// Throws `SpecError` for a font file outside the root, missing, unreadable or not a font, and `RenderError` when
+    /// Pango cannot be set up.
     package static func text(for spec: PickerSpec, file: String?, root: String? = nil) throws -> PangoText {
-        try spec.validate(file: file)
         guard let path = spec.style.font.file else { return try PangoText() }
         let field = JSONPath.root.appending("style").appending("font").appending("file")
         let font = try FontFile.load(path, in: FileScope(specFile: file, root: root), file: file, field: field)

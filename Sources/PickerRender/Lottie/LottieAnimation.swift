@@ -37,7 +37,7 @@ package struct LottieAnimation {
             layers.addShapes("background", [LottieShape.rect(rect, radius: 0), LottieShape.fill(style.background)])
         }
         if let track = style.track, let rect = plan.layout.track {
-            let radius = min(track.cornerRadius, min(rect.width, rect.height) / 2)
+            let radius = rect.cornerRadius(clamping: track.cornerRadius)
             layers.addShapes("track", [LottieShape.rect(rect, radius: radius), LottieShape.fill(track.color)])
         }
         let selections = timeline.selectionKeyframes(samplesPerSecond: fps)

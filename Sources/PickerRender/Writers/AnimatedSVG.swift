@@ -45,7 +45,7 @@ package struct AnimatedSVG {
             svg += "<rect width=\"\(width)\" height=\"\(height)\" \(Self.fill(style.background))/>\n"
         }
         if let track = style.track, let rect = plan.layout.track {
-            svg += Self.rect(rect, radius: min(track.cornerRadius, min(rect.width, rect.height) / 2), color: track.color) + "/>\n"
+            svg += Self.rect(rect, radius: rect.cornerRadius(clamping: track.cornerRadius), color: track.color) + "/>\n"
         }
         let selections = plan.timeline.selectionKeyframes(samplesPerSecond: samplesPerSecond)
         svg += separatorsElement(selections)

@@ -7,9 +7,16 @@ import PickerRender
 /// (libraries' versions and the font files the labels were shaped with): when a golden later fails on another
 /// machine, the failure says first what differs ("pango 1.50.12 → 1.54.0"), not only how many pixels.
 ///
+/// The record is the tool's one provenance record, a render manifest (`RenderManifest`): its `inputs.environment`,
+/// with the snapshot's name as its one option; it lists no files, the goldens beside it being the evidence. Records
+/// of earlier releases (the bare environment) are still read.
+///
 /// The record sits among the goldens a pull request commits, so it is input: read inside the golden folder through
 /// no link, within `RenderEnvironment.recordLimits`, its strings escaped and cut short (`RenderEnvironment.readRecord`).
 enum SnapshotEnvironment {
+    /// What a snapshot's record names as the tool that rendered it.
+    static let tool = "PickerSnapshot"
+
     /// The record's file name for the snapshot `name`.
     static func fileName(name: String) -> String {
         name + ".environment.json"
@@ -24,10 +31,9 @@ enum SnapshotEnvironment {
     ///
     /// Throws `SnapshotFailure` when it cannot be written, as writing a golden does.
     static func record(_ environment: RenderEnvironment, at path: String, name: String) throws(SnapshotFailure) {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
+        let inputs = RenderInputs(tool: tool, spec: "snapshot", referenced: [:], options: ["snapshot": name], environment: environment)
         do {
-            try AtomicFile.write(Array(try encoder.encode(environment)) + [0x0A], to: path)
+            try AtomicFile.write(try RenderManifest(inputs: inputs, files: []).encoded(), to: path)
         } catch {
             throw SnapshotFailure(.cannotWrite(name: name, reason: "cannot write \(path): \(error)"))
         }

@@ -1,15 +1,13 @@
 import FoundationEssentials
-import PickerReel
+import PickerKit
+import PickerRender
 
 extension ShardRecord {
-    /// `pickerreel-shard-K-of-N.json`.
-    static func fileName(of shard: Shard) -> String { "pickerreel-shard-\(shard.index)-of-\(shard.count).json" }
-
     /// Writes the record of `shard` into `folder` (atomically) and removes records of another shard count; without a
     /// shard, removes every record.
     ///
     /// Throws `RenderError` when the record cannot be written.
-    static func update(in folder: String, shard: Shard?, batch: [String], rendered: [String]) throws {
+    package static func update(in folder: String, shard: Shard?, batch: [String], rendered: [String]) throws {
         // `folder` is the render's output folder, refused when a link is on its path (LinkedPath); removeItem takes a
         // link named like a record as the link itself, and a folder so named without following links inside it.
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
@@ -18,9 +16,7 @@ extension ShardRecord {
             try? FileManager.default.removeItem(atPath: folder + "/" + name)
         }
         guard let shard else { return }
-        let record = ShardRecord(shard: "\(shard.index)/\(shard.count)", batch: batch.sorted(), rendered: rendered.sorted())
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
-        try AtomicFile.write(Array(try encoder.encode(record)) + [0x0A], to: folder + "/" + fileName(of: shard))
+        let record = ShardRecord(shard: shard, batch: batch, rendered: rendered)
+        try AtomicFile.write(try record.encoded(), to: folder + "/" + fileName(of: shard))
     }
 }

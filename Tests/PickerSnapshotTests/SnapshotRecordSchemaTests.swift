@@ -14,7 +14,9 @@ struct SnapshotRecordSchemaTests {
     static let times = [0.78]
 
     func outcome(_ spec: PickerSpec, in folder: SnapshotFolder) throws -> SnapshotOutcome {
-        try collecting { try assertPickerSnapshot(of: spec, at: Self.times, named: folder.name, snapshotDirectory: folder.path) }.0
+        try collecting {
+            try assertPickerSnapshot(of: spec, as: .frames(at: Self.times), named: folder.name, snapshotDirectory: folder.path)
+        }.0
     }
 
     @Test func theRecordIsAManifestTheSchemaAccepts() throws {

@@ -25,8 +25,14 @@ package struct ShardRecord: Encodable, Equatable, Sendable {
     /// The limits a record is read within: 16 MiB, and 1,000,000 spec folders in a list.
     package static let readingLimits = RecordJSON.Limits(maximumBytes: 16 << 20, maximumCount: 1_000_000)
 
-    /// True for the name of a record of any shard.
-    package static func isRecord(_ name: String) -> Bool { name.hasPrefix("pickerreel-shard-") && name.hasSuffix(".json") }
+    /// True for the name of a record of any shard: exactly `pickerreel-shard-K-of-N.json` of a shard `K/N`.
+    package static func isRecord(_ name: String) -> Bool {
+        guard name.hasPrefix("pickerreel-shard-"), name.hasSuffix(".json"), name.utf8.count <= 64 else { return false }
+        let middle = String(name.dropFirst("pickerreel-shard-".count).dropLast(".json".count))
+        guard let of = middle.firstRange(of: "-of-") else { return false }
+        guard let shard = Shard(parsing: String(middle[..<of.lowerBound]) + "/" + String(middle[of.upperBound...])) else { return false }
+        return fileName(of: shard) == name
+    }
 
     /// The record's file name for `shard`: `pickerreel-shard-K-of-N.json`.
     package static func fileName(of shard: Shard) -> String { "pickerreel-shard-\(shard.index)-of-\(shard.count).json" }

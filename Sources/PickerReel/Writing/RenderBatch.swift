@@ -83,7 +83,7 @@ public struct RenderBatch: Sendable {
     /// A batch of `entries` writing `formats`.
     ///
     /// Throws `RenderError.invalidOption` naming the spec files (or names) of entries that would write into the same
-    /// folder.
+    /// folder, or of an entry named as a shard record (`pickerreel-shard-K-of-N.json`), which a render replaces.
     public init(_ entries: [Entry], formats: [OutputFormat], options: WriteOptions = WriteOptions()) throws(RenderError) {
         let clashes = Dictionary(grouping: entries, by: \.name).filter { $0.value.count > 1 }.sorted { $0.key < $1.key }
         if let (name, clashing) = clashes.first {
@@ -92,6 +92,11 @@ public struct RenderBatch: Sendable {
             let both = clashing.count == 2 ? "both" : "all"
             throw RenderError.invalidOption(
                 "\(files.joined(separator: ", ")) and \(last) are \(both) named \"\(name)\"; their output folders would be the same (rename one)"
+            )
+        }
+        if let entry = entries.first(where: { ShardRecord.isRecord($0.name) }) {
+            throw RenderError.invalidOption(
+                "\(entry.file ?? entry.name) is named \"\(entry.name)\", the name of the shard records a render keeps in its output folder; rename the spec"
             )
         }
         self.entries = entries

@@ -12,7 +12,11 @@ extension ShardRecord {
         // link named like a record as the link itself, and a folder so named without following links inside it.
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
         let keep = shard.map { "-of-\($0.count).json" }
+        // Only a record the tool wrote is removed: a regular file, read through no link, that reads as a record.
+        // Anything else so named (a spec's folder, a file of the user's) is left as it is.
+        let scope = FileScope(tree: folder, followsLinks: false)
         for name in names where isRecord(name) && !(keep.map { name.hasSuffix($0) } ?? false) {
+            guard (try? ShardRecord.read(try scope.read(name, maximumBytes: readingLimits.maximumBytes))) != nil else { continue }
             try? FileManager.default.removeItem(atPath: folder + "/" + name)
         }
         guard let shard else { return }

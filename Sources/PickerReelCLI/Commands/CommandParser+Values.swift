@@ -24,13 +24,13 @@ extension CommandParser {
 
     /// The budget `--memory SIZE` gives `command` (render and compare take the same sizes, with the same message).
     ///
-    /// Throws `UsageError` for a value that is not a size of at least 64M.
+    /// Throws `UsageError` for a value that is not a size from 64M to 1024G (1 TiB).
     static func memoryBudget(_ value: String, command: String) throws(UsageError) -> MemoryBudget {
         guard let bytes = byteCount(value), bytes >= 64 << 20 else {
             throw UsageError(
                 command: command,
                 message:
-                    "--memory \(OptionValue.shown(value)): expected a size of at least 64M, such as 512M or 2G (M and G are 1024² and 1024³ bytes)"
+                    "--memory \(OptionValue.shown(value)): expected a size of at least 64M and at most 1024G, such as 512M or 2G (M and G are 1024² and 1024³ bytes)"
             )
         }
         return MemoryBudget(bytes: bytes)

@@ -22,9 +22,10 @@ public enum AccessibilityCriterion: String, CaseIterable, Comparable, Sendable {
         lhs == .contrastMinimum && rhs == .nonTextContrast
     }
 
-    /// The criteria in `list` (`1.4.3,1.4.11`, or `all`), or nil naming the first entry that is not one.
+    /// The criteria in `list` (`1.4.3,1.4.11`, or `all`), spaces around entries allowed.
     ///
-    /// Returns `.failure` with the unknown entry for anything else, so a caller can say which.
+    /// Returns `.failure` with the first entry that names no criterion the audit measures (an empty one included),
+    /// so a caller can say which.
     public static func parse(list: String) -> Result<Set<AccessibilityCriterion>, UnknownCriterion> {
         if list == "all" { return .success(Set(allCases)) }
         var chosen: Set<AccessibilityCriterion> = []
@@ -40,6 +41,9 @@ public enum AccessibilityCriterion: String, CaseIterable, Comparable, Sendable {
     public struct UnknownCriterion: Error, Equatable, Sendable {
         /// The entry as given.
         public let entry: String
+
+        /// The entry `entry`, which names no criterion.
+        public init(entry: String) { self.entry = entry }
     }
 }
 

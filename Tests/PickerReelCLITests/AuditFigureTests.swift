@@ -124,4 +124,28 @@ struct AuditFigureTests {
         }
         #expect(fading >= 2, "no frame caught mid-fade: \(pixels)")
     }
+
+    @Test("A template icon against what is beneath it: #DDDDDD on white is 1.36:1 (1.4.11), as the pixels say")
+    func templateIcon() throws {
+        let folder = try temporaryFolder()
+        try Data(#"<svg xmlns="http://www.w3.org/2000/svg" width="16" height="16"><rect width="16" height="16"/></svg>"#.utf8)
+            .write(to: folder.appendingPathComponent("square.svg"))
+        // Icons without labels, in the label's colour; a black highlight under "a", so the worst is "b" on white.
+        let spec = try writeSpec(
+            """
+            {"items": [{"value": "a", "label": "", "icon": "square.svg"}, {"value": "b", "label": "", "icon": "square.svg"}],
+             "selection": {"initial": "a"},
+             "style": {"labelColor": "#DDDDDD", "background": "#FFFFFF", "padding": 16,
+                       "highlight": {"color": "#000000", "opacity": 1, "layer": "background", "cornerRadius": 2}},
+             "output": {"fps": 10, "scale": 2}}
+            """, named: "icon.json", in: folder)
+        let icon = try #require(try audit([spec]).worst("icon", "1.4.11"))
+        let png = try frame(spec, 0, in: folder)
+        let box = try #require(try boxes(spec)["b"])
+        let pixels = try WCAGPixels.ratios([WCAGPixels.text(png, box: (box.x - 12, box.y - 12, box.width + 24, box.height + 24))])
+        // Exact: 1.05 / (L(#DDDDDD) + 0.05) = 1.3582.
+        #expect(abs(pixels[0] - 1.3582) < 0.01)
+        #expect(icon["subject"] as? String == "icon" && icon["item"] as? String == "b", "\(icon)")
+        #expect(abs((icon["ratio"] as? Double ?? 0) - pixels[0]) < 0.02, "\(icon)")
+    }
 }

@@ -10,7 +10,9 @@ import PickerKit
 /// coverage c is drawn once. Where the frame pixel is P and the pixel beneath B, cairo drew P = B + c·(T − B): the
 /// ink's colour as seen is T = B + (P − B) / c. Only the pixels the glyphs cover fully are measured (or, for ink
 /// thinner than a pixel, those covered most), where T is the drawn pixel itself: exact, and a cross-fade's pixels
-/// hold both looks mixed. A label's ratio is the lowest of those pixels'. Translucent pixels are seen over white.
+/// hold both looks mixed. A label's ratio is the one 90% of those pixels reach (its tenth percentile): the worst of
+/// the label, without the few pixels where an edge beneath (the highlight's anti-aliased rim) passes through the
+/// ink's own colour. Translucent pixels are seen over white.
 ///
 /// One thread at a time (it owns two drawers).
 package final class FrameAuditor {
@@ -65,8 +67,8 @@ package final class FrameAuditor {
         return found
     }
 
-    /// The lowest ratio of ink to what is beneath it over the pixels the looks (at `weights`) cover fully (or as much
-    /// as any pixel is covered, for ink thinner than a pixel), or nil for no ink.
+    /// The ratio of ink to what is beneath it that 90% of the pixels the looks (at `weights`) cover fully reach (or
+    /// of those covered most, for ink thinner than a pixel), or nil for no ink.
     private static func lowestRatio(
         mask: LookMasks, looks: [[UInt8]], weights: [Double], drawn: UnsafeMutablePointer<UInt8>,
         under: UnsafeMutablePointer<UInt8>, stride: Int
@@ -83,7 +85,7 @@ package final class FrameAuditor {
         }
         guard most > 0.02 else { return nil }
         let threshold = min(0.99, most)
-        var lowest: Double?
+        var ratios: [Double] = []
         for row in 0..<mask.height {
             let offset = (mask.y + row) * stride + mask.x * 4
             for column in 0..<mask.width {
@@ -97,10 +99,12 @@ package final class FrameAuditor {
                     WCAGContrast.relativeLuminance(
                         red: ink(seen.r, beneath.r), green: ink(seen.g, beneath.g), blue: ink(seen.b, beneath.b)),
                     WCAGContrast.relativeLuminance(red: beneath.r / 255, green: beneath.g / 255, blue: beneath.b / 255))
-                if lowest.map({ ratio < $0 }) ?? true { lowest = ratio }
+                ratios.append(ratio)
             }
         }
-        return lowest
+        guard !ratios.isEmpty else { return nil }
+        ratios.sort()
+        return ratios[ratios.count / 10]
     }
 
     /// A premultiplied ARGB32 pixel (bytes B, G, R, A) seen over white, its channels in 0…255.

@@ -1,4 +1,3 @@
-import Dispatch
 import FoundationEssentials
 import PickerCompare
 import PickerKit
@@ -115,21 +114,26 @@ struct AuditCommand {
         loading.root = options.root
         guard let sources = RenderCommand(options: loading, console: console).loadSources() else { return ExitCode.badInput }
         let root = InspectCommands.url(options.root)
-        let results = Mutex([Result<ContrastAudit, any Error>?](repeating: nil, count: sources.count))
-        DispatchQueue.concurrentPerform(iterations: sources.count) { index in
-            let source = sources[index]
-            let result: Result<ContrastAudit, any Error>
-            do {
-                let renderer = try Renderer(source.spec, variant: source.variant, file: source.path, root: root)
-                result = .success(try renderer.audit(name: source.name, file: source.path))
-            } catch {
-                result = .failure(error)
+        let results = AuditSlots(count: sources.count)
+        // A lane per core, each taking the next spec-variant (each makes its own cairo and Pango objects).
+        let lane: @Sendable () -> Void = {
+            while let index = results.next() {
+                let source = sources[index]
+                do {
+                    let renderer = try Renderer(source.spec, variant: source.variant, file: source.path, root: root)
+                    results.store(.success(try renderer.audit(name: source.name, file: source.path)), at: index)
+                } catch {
+                    results.store(.failure(error), at: index)
+                }
             }
-            results.withLock { $0[index] = result }
         }
+        let lanes = max(1, min(ProcessInfo.processInfo.activeProcessorCount, sources.count))
+        let threads = (1..<lanes).compactMap { _ in LaneThread(lane) }
+        lane()
+        for thread in threads { thread.join() }
         var audits: [ContrastAudit] = []
         var failed = false
-        for (index, result) in results.withLock({ $0 }).enumerated() {
+        for (index, result) in results.all.enumerated() {
             switch result {
             case .success(let audit)?: audits.append(audit)
             case .failure(let error)?:
@@ -150,4 +154,24 @@ struct AuditCommand {
             return ExitCode.badInput
         }
     }
+}
+
+/// The audits of the spec-variants as the lanes finish them, and which one is next.
+private final class AuditSlots: Sendable {
+    private let state: Mutex<(next: Int, results: [Result<ContrastAudit, any Error>?])>
+
+    init(count: Int) { state = Mutex((0, Array(repeating: nil, count: count))) }
+
+    /// The next spec-variant to audit, or nil when every one is taken.
+    func next() -> Int? {
+        state.withLock { state in
+            guard state.next < state.results.count else { return nil }
+            defer { state.next += 1 }
+            return state.next
+        }
+    }
+
+    func store(_ result: Result<ContrastAudit, any Error>, at index: Int) { state.withLock { $0.results[index] = result } }
+
+    var all: [Result<ContrastAudit, any Error>?] { state.withLock { $0.results } }
 }

@@ -94,11 +94,11 @@ package final class FrameAuditor {
                 let p = offset + column * 4
                 let seen = Self.overWhite(drawn + p)
                 let beneath = Self.overWhite(under + p)
-                func ink(_ seen: Double, _ beneath: Double) -> Double { min(max(beneath + (seen - beneath) / c, 0), 255) / 255 }
+                // Where c is 1 the ink is the drawn pixel itself; the 8-bit table spares three powers a pixel.
+                func ink(_ seen: Double, _ beneath: Double) -> UInt8 { UInt8(min(max(beneath + (seen - beneath) / c, 0), 255).rounded()) }
                 let ratio = WCAGContrast.ratio(
-                    WCAGContrast.relativeLuminance(
-                        red: ink(seen.r, beneath.r), green: ink(seen.g, beneath.g), blue: ink(seen.b, beneath.b)),
-                    WCAGContrast.relativeLuminance(red: beneath.r / 255, green: beneath.g / 255, blue: beneath.b / 255))
+                    WCAGContrast.relativeLuminance(ink(seen.r, beneath.r), ink(seen.g, beneath.g), ink(seen.b, beneath.b)),
+                    WCAGContrast.relativeLuminance(UInt8(beneath.r), UInt8(beneath.g), UInt8(beneath.b)))
                 ratios.append(ratio)
             }
         }

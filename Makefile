@@ -66,6 +66,10 @@ demo: deps
 	for variant in default globex dark-globex; do \
 		$(RELEASE_DIR)/pickerreel frame Examples/tokens/brands.json --time 1 --variant $$variant -o docs/images/tokens-resolver-$$variant.png; \
 	done
+	@# docs/accessibility.md: each example at its worst moment, as `pickerreel audit` reports it.
+	$(RELEASE_DIR)/pickerreel frame Fixtures/specs/seed-demo.json --index 0 -o docs/images/audit-seed-demo.png
+	$(RELEASE_DIR)/pickerreel frame Examples/accessibility/selected-white.json --index 40 -o docs/images/audit-selected-white.png
+	$(RELEASE_DIR)/pickerreel frame Examples/accessibility/gray-highlight.json --index 0 -o docs/images/audit-gray-highlight.png
 
 # The release binary into $(PREFIX)/bin (default /usr/local/bin); it links the Swift runtime statically, so it
 # needs only the C libraries at run time.

@@ -5,6 +5,7 @@
 
 Cases, each run alternating with its baseline (ours, baseline, ours, …), median of RUNS (default 5):
   - render: the whole batch rendered (--force) against the same render when every spec is up to date;
+  - audit: `pickerreel audit` of the batch against rendering its PNG frames (--force), which it must not exceed;
   - compare, identical trees: two renders of the batch, `pickerreel compare` against blazediff (Rust, SIMD,
     `pip install blazediff`) called on every pair of files from one python3 process;
   - compare, differing trees: the same batch with every highlight red on the ACTUAL side.
@@ -92,6 +93,9 @@ def main():
     paths = [os.path.join(specs, name) for name in names]
     up_to_date, full = alternate([TOOL, "render", *paths, "-o", same, "-q"], [TOOL, "render", *paths, "-o", same, "-q", "--force"])
     print(f"| render, every spec up to date vs --force | {up_to_date:.3f} s | {full:.3f} s | {up_to_date / full:.3f} × |")
+    # Issue 35's budget: auditing the batch (WCAG contrast on every frame) costs at most rendering its PNG frames.
+    audit, frames = alternate([TOOL, "audit", *paths], [TOOL, "render", *paths, "-o", same, "-q", "--force"])
+    print(f"| audit vs render --force (PNG frames) | {audit:.3f} s | {frames:.3f} s | {audit / frames:.3f} × (target ≤ 1) |")
     for label, actual in (("compare, identical trees", same), ("compare, differing trees", differing)):
         ours, theirs = alternate(
             [TOOL, "compare", expected, actual],

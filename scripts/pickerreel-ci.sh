@@ -10,6 +10,9 @@
 # (REPORT/index.html) and the JUnit file (REPORT/junit.xml). FORMATS defaults to apng (one animated golden per spec).
 #
 # From the environment:
+#   PICKERREEL_AUDIT=report      also run `pickerreel audit` on the specs (WCAG contrast on every frame), reporting to
+#                                the annotations, the step summary, REPORT/audit/ and REPORT/audit-junit.xml; criteria
+#                                (1.4.3,1.4.11 or all) instead of `report` fail the run when they are not met
 #   PICKERREEL_TIMES=0,0.5,1.2   render those moments (`render --times`) instead of every frame
 #   PICKERREEL_ACCEPT=DIR        when the render differs from GOLDENS, or there are no goldens yet, write DIR as
 #                                GOLDENS would be with the render accepted (the artifact a reviewer can commit)
@@ -39,6 +42,7 @@ tool=$1 specs=$2 goldens=$3 output=$4 report=$5
 formats=${6:-apng}
 shift $(($# >= 6 ? 6 : 5))
 times=${PICKERREEL_TIMES:-}
+audit=${PICKERREEL_AUDIT:-}
 accept=${PICKERREEL_ACCEPT:-}
 update=${PICKERREEL_UPDATE:-false}
 branch=${PICKERREEL_PUSH_BRANCH:-}
@@ -245,4 +249,12 @@ output_value report true
 "$tool" compare "$goldens" "$output" --report github --report html "$report" --report junit "$report/junit.xml" "$@"
 status=$?
 if [ "$status" -eq 1 ]; then write_accepted; fi
+# The audit reports beside compare's; its status counts only when compare's did not already fail the run harder.
+if [ -n "$audit" ]; then
+    audit_run=(audit "${files[@]}" --report github --report html "$report/audit" --report junit "$report/audit-junit.xml")
+    if [ "$audit" != report ]; then audit_run+=(--require "$audit"); fi
+    "$tool" "${audit_run[@]}"
+    audit_status=$?
+    if [ "$audit_status" -gt "$status" ]; then status=$audit_status; fi
+fi
 finish $status

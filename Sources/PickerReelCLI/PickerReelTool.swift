@@ -52,6 +52,8 @@ package enum PickerReelTool {
                 return inspect.validate(paths, root: root)
             case .compare(let options):
                 return CompareCommand(options: options, console: console).run()
+            case .audit(let options):
+                return AuditCommand(options: options, console: console).run()
             case .mergeReports(let files, let options):
                 return MergeReportsCommand(files: files, options: options, console: console).run()
             case .preview(let options):

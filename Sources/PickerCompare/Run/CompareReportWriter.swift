@@ -2,12 +2,18 @@ import Glibc
 import PickerKit
 import PickerRender
 
-/// One kind of report a `CompareRun` writes from a summary: the one shape every `--report` kind, and the text, take.
+/// One kind of report a `CompareRun` writes from a summary (or an audit): the one shape every `--report` kind, and
+/// the text, take.
 protocol CompareReportWriter {
     /// Writes the report of `summary`, to a file or to `output`.
     ///
     /// Throws `CompareError` naming a report file that cannot be written.
     func write(_ summary: ComparisonSummary, to output: CompareOutput) throws(CompareError)
+
+    /// Writes the report of a contrast audit (`pickerreel audit`), to the same file or stream as a summary's.
+    ///
+    /// Throws `CompareError` naming a report file that cannot be written.
+    func write(_ audit: ContrastAuditReport, to output: CompareOutput) throws(CompareError)
 }
 
 /// `--report json`: on standard output (instead of the text), or `json=FILE`.
@@ -79,6 +85,13 @@ extension CompareRun {
         // With the GitHub report, standard output is the runner's: it carries the annotations and nothing else,
         // and the text report (and --update's lines) go to standard error, where the log still shows them.
         let say = options.reports.contains(.github) ? output.messages : output.results
+        for writer in reportWriters(say: say) { try writer.write(summary, to: output) }
+        return say
+    }
+
+    /// The writers `options.reports` asks for, and the text's unless JSON goes to standard output: one place that
+    /// turns requests into writers, for compare and audit.
+    func reportWriters(say: @escaping @Sendable (String) -> Void) -> [any CompareReportWriter] {
         var writers: [any CompareReportWriter] = options.reports.map { request in
             switch request {
             case .json(let path): JSONReportWriter(path: path)
@@ -91,8 +104,7 @@ extension CompareRun {
         if !options.reports.contains(.json(path: nil)) {
             writers.append(TextReportWriter(verbose: options.verbose, say: say))
         }
-        for writer in writers { try writer.write(summary, to: output) }
-        return say
+        return writers
     }
 }
 

@@ -61,7 +61,7 @@ package final class LaneThread {
     }
 
     /// Waits for the lane to end.
-    func join() {
+    package func join() {
         pthread_join(thread, nil)
     }
 

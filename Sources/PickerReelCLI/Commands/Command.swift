@@ -20,6 +20,8 @@ package enum Command: Equatable, Sendable {
     case timeline(specPath: String, variant: String? = nil, root: String? = nil)
     /// Print every field that came from a design token, with the token and its file, of the spec's variants (or one).
     case tokens(specPath: String, variant: String? = nil, root: String? = nil)
+    /// Measure WCAG contrast on every frame of each spec's variants and report the worst moments.
+    case audit(AuditOptions)
     /// Check specs without rendering; `root` is `--root` (see `RenderOptions.root`).
     case validate(specPaths: [String], root: String? = nil)
     /// Compare two PNG files or folders of them.

@@ -13,6 +13,7 @@ package enum CommandParser {
         ("timeline", "Print the highlight of every frame as JSON."),
         ("validate", "Check specs without rendering."),
         ("tokens", "List every field whose value comes from a design token, with the token and its file."),
+        ("audit", "Measure WCAG contrast on every frame (labels, highlight, icons) and report the worst moments."),
         ("compare", "Compare PNG files or folders against approved ones (exit 1 when they differ)."),
         ("merge-reports", "Merge sharded compare runs' JSON reports into one report (exit 1 when any file differs)."),
         ("preview", "Serve a page on 127.0.0.1 that plays a spec as it renders and reloads when it is saved."),
@@ -312,6 +313,8 @@ package enum CommandParser {
                     root: try root(parsed, command: name)))
         case "compare":
             return try CompareCommand.parse(rest)
+        case "audit":
+            return try AuditCommand.parse(rest)
         case "merge-reports":
             return try MergeReportsCommand.parse(rest)
         case "preview":
@@ -347,6 +350,7 @@ package enum CommandParser {
         case "validate": return validateHelp
         case "tokens": return tokensHelp
         case "compare": return CompareCommand.help
+        case "audit": return AuditCommand.help
         case "merge-reports": return MergeReportsCommand.help
         case "preview": return PreviewCommand.help
         case "environment": return EnvironmentCommand.help
@@ -358,7 +362,7 @@ package enum CommandParser {
     /// outside it).
     ///
     /// Throws `UsageError` for an empty value or one that is not a folder.
-    private static func root(_ parsed: ParsedArguments, command: String) throws(UsageError) -> String? {
+    static func root(_ parsed: ParsedArguments, command: String) throws(UsageError) -> String? {
         guard let root = parsed.value("--root") else { return nil }
         var status = stat()
         guard !root.isEmpty, stat(root, &status) == 0, status.st_mode & S_IFMT == S_IFDIR else {

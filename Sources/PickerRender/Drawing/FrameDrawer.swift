@@ -44,10 +44,15 @@ package final class FrameDrawer {
     /// takes the one `shared` holds (another drawer's of the same plan and compression: `staticLayer`), which then
     /// is neither drawn nor compressed again.
     ///
+    /// `drawingLooks` false leaves out the labels and template icons (what lies beneath them, for the contrast audit);
+    /// such a drawer shares no static layer.
+    ///
     /// Throws `RenderError` when cairo or libdeflate cannot be set up, or an icon no longer parses.
     package init(
-        plan: RenderPlan, text: PangoText, pngCompression: PNGCompression = .standard, sharing shared: StaticLayer? = nil
+        plan: RenderPlan, text: PangoText, pngCompression: PNGCompression = .standard, sharing given: StaticLayer? = nil,
+        drawingLooks: Bool = true
     ) throws(RenderError) {
+        let shared = drawingLooks ? given : nil
         self.plan = plan
         self.text = text
         pngEncoder = try PNGEncoder(compression: pngCompression)
@@ -60,7 +65,9 @@ package final class FrameDrawer {
         }
         let scale = plan.spec.output.scale
         let graphics = try loaded(scale: scale)
-        painter = PickerPainter(style: plan.style, layout: plan.layout, text: text, graphics: graphics, rasterScale: scale)
+        var painter = PickerPainter(style: plan.style, layout: plan.layout, text: text, graphics: graphics, rasterScale: scale)
+        painter.drawsLooks = drawingLooks
+        self.painter = painter
         // SVG frames embed shadow masks, icons and images as pictures: at least 2 pixels a point, so they stay sharp
         // on a retina screen, and an icon's SVG costs its picture's bytes whatever librsvg expands it to.
         let svgScale = RenderPlan.svgFrameScale(scale)

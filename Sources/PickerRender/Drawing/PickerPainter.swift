@@ -14,6 +14,8 @@ struct PickerPainter {
     let graphics: [LoadedGraphic?]
     /// Pixels per point of the masks that shadows are blurred in.
     let rasterScale: Double
+    /// False draws everything but the labels and template icons: what lies beneath them, for the contrast audit.
+    var drawsLooks = true
 
     /// Fills the whole canvas with the background colour, replacing what was there (so "clear" clears).
     func paintBackground(on context: CairoContext) {
@@ -114,6 +116,7 @@ struct PickerPainter {
     func drawContent(of segment: PickerLayout.Segment, graphic: LoadedGraphic?, selected: Double, on context: CairoContext) {
         let amount = style.selectedLabelDiffers ? min(max(selected, 0), 1) : 0
         drawPicture(of: segment, graphic: graphic, on: context)
+        guard drawsLooks else { return }
         if amount <= 0 {
             drawLook(of: segment, graphic: graphic, selected: false, on: context)
         } else if amount >= 1 {

@@ -1,0 +1,141 @@
+import CPickerCairo
+import PickerKit
+
+/// Measures WCAG contrast on the frames of one plan, from the drawn pixels: each label and template icon against
+/// what is beneath its glyphs, and the highlight against what surrounds it.
+///
+/// Why pixels: a label's background at a moment is whatever the frame has under it (track, highlight, its edge and
+/// shadow, a translucent overlay, another look mid-fade), which only the drawing knows exactly. So each frame is
+/// drawn twice, as rendered and without labels and template icons (the pixels beneath them), and each look's glyph
+/// coverage c is drawn once. Where the frame pixel is P and the pixel beneath B, cairo drew P = B + c·(T − B): the
+/// ink's colour as seen is T = B + (P − B) / c. Only the pixels the glyphs cover fully are measured (or, for ink
+/// thinner than a pixel, those covered most), where T is the drawn pixel itself: exact, and a cross-fade's pixels
+/// hold both looks mixed. A label's ratio is the one 90% of those pixels reach (its tenth percentile): the worst of
+/// the label, without the few pixels where an edge beneath (the highlight's anti-aliased rim) passes through the
+/// ink's own colour. Translucent pixels are seen over white.
+///
+/// One thread at a time (it owns two drawers).
+package final class FrameAuditor {
+    private let drawer: FrameDrawer
+    private let beneath: FrameDrawer
+    private let masks: [LookMasks]
+    private let plan: RenderPlan
+
+    /// Prepares to audit `plan`: two drawers (with and without the looks) and the glyph masks.
+    ///
+    /// Throws `RenderError` when cairo, Pango or libdeflate cannot be set up.
+    package init(plan: RenderPlan) throws(RenderError) {
+        self.plan = plan
+        drawer = try FrameDrawer(plan: plan, text: PangoText(fontFile: plan.fontFile))
+        beneath = try FrameDrawer(plan: plan, text: PangoText(fontFile: plan.fontFile), drawingLooks: false)
+        let scratch = try ImageSurface(width: plan.pixelWidth, height: plan.pixelHeight)
+        let painter = drawer.rasterPainter
+        masks = plan.layout.segments.enumerated().map { index, segment in
+            LookMasks(segment: segment, index: index, painter: painter, scale: plan.spec.output.scale, surface: scratch)
+        }
+    }
+
+    /// Every measurement of the frame showing `state` (frame `frame` at `time` seconds): a text (or large text) and
+    /// an icon measurement per item that has them, and the highlight's when one shows.
+    ///
+    /// Throws `RenderError` when drawing fails.
+    package func measure(_ state: FrameState, frame: Int, time: Double) throws(RenderError) -> [ContrastMeasurement] {
+        let drawnSurface = try drawer.surface(state: state)
+        let beneathSurface = try beneath.surface(state: state)
+        guard let drawn = cairo_image_surface_get_data(drawnSurface.pointer),
+            let under = cairo_image_surface_get_data(beneathSurface.pointer)
+        else { throw RenderError.cairo(operation: "reach the frame's pixels", detail: "no pixel data") }
+        let stride = drawnSurface.stride
+        var found: [ContrastMeasurement] = []
+        for (index, mask) in masks.enumerated() {
+            let segment = plan.layout.segments[index]
+            let selected = state.selection.indices.contains(index) ? state.selection[index] : 0
+            let amount = plan.style.selectedLabelDiffers ? min(max(selected, 0), 1) : 0
+            let weights = [1 - amount, amount]
+            let item = segment.item.displayedLabel.isEmpty ? segment.item.value.text : segment.item.displayedLabel
+            if let ratio = Self.lowestRatio(mask: mask, looks: mask.label, weights: weights, drawn: drawn, under: under, stride: stride) {
+                let large = zip(weights, mask.isLarge).allSatisfy { weight, large in weight <= 0 || large }
+                found.append(ContrastMeasurement(subject: large ? .largeText : .text, ratio: ratio, frame: frame, time: time, item: item))
+            }
+            if let ratio = Self.lowestRatio(mask: mask, looks: mask.icon, weights: weights, drawn: drawn, under: under, stride: stride) {
+                found.append(ContrastMeasurement(subject: .icon, ratio: ratio, frame: frame, time: time, item: item))
+            }
+        }
+        if let highlight = state.highlight, let ratio = highlightRatio(highlight, under: under, stride: stride) {
+            found.append(ContrastMeasurement(subject: .highlight, ratio: ratio, frame: frame, time: time, item: nil))
+        }
+        return found
+    }
+
+    /// The ratio of ink to what is beneath it that 90% of the pixels the looks (at `weights`) cover fully reach (or
+    /// of those covered most, for ink thinner than a pixel), or nil for no ink.
+    private static func lowestRatio(
+        mask: LookMasks, looks: [[UInt8]], weights: [Double], drawn: UnsafeMutablePointer<UInt8>,
+        under: UnsafeMutablePointer<UInt8>, stride: Int
+    ) -> Double? {
+        let count = mask.width * mask.height
+        guard count > 0, looks.allSatisfy({ $0.count == count }) else { return nil }
+        var coverage = [Double](repeating: 0, count: count)
+        var most = 0.0
+        for (look, weight) in zip(looks, weights) where weight > 0 {
+            for index in 0..<count where look[index] > 0 {
+                coverage[index] += weight * Double(look[index]) / 255
+                most = max(most, coverage[index])
+            }
+        }
+        guard most > 0.02 else { return nil }
+        let threshold = min(0.99, most)
+        var ratios: [Double] = []
+        for row in 0..<mask.height {
+            let offset = (mask.y + row) * stride + mask.x * 4
+            for column in 0..<mask.width {
+                let c = min(coverage[row * mask.width + column], 1)
+                guard c >= threshold else { continue }
+                let p = offset + column * 4
+                let seen = Self.overWhite(drawn + p)
+                let beneath = Self.overWhite(under + p)
+                // Where c is 1 the ink is the drawn pixel itself; the 8-bit table spares three powers a pixel.
+                func ink(_ seen: Double, _ beneath: Double) -> UInt8 { UInt8(min(max(beneath + (seen - beneath) / c, 0), 255).rounded()) }
+                let ratio = WCAGContrast.ratio(
+                    WCAGContrast.relativeLuminance(ink(seen.r, beneath.r), ink(seen.g, beneath.g), ink(seen.b, beneath.b)),
+                    WCAGContrast.relativeLuminance(UInt8(beneath.r), UInt8(beneath.g), UInt8(beneath.b)))
+                ratios.append(ratio)
+            }
+        }
+        guard !ratios.isEmpty else { return nil }
+        ratios.sort()
+        return ratios[ratios.count / 10]
+    }
+
+    /// A premultiplied ARGB32 pixel (bytes B, G, R, A) seen over white, its channels in 0…255.
+    private static func overWhite(_ pixel: UnsafeMutablePointer<UInt8>) -> (r: Double, g: Double, b: Double) {
+        let clear = 255 - Double(pixel[3])
+        return (Double(pixel[2]) + clear, Double(pixel[1]) + clear, Double(pixel[0]) + clear)
+    }
+
+    /// The highlight's fill against the pixels just outside it, at the middle of each side (1.5 pt in and out), in
+    /// the frame without labels: the lowest of the sides, or nil when no side has both inside the picture.
+    private func highlightRatio(_ highlight: Highlight, under: UnsafeMutablePointer<UInt8>, stride: Int) -> Double? {
+        let rect = highlight.rect
+        guard highlight.opacity > 0, rect.width > 3, rect.height > 3 else { return nil }
+        let (midX, midY, step) = (rect.x + rect.width / 2, rect.y + rect.height / 2, 1.5)
+        let pairs = [
+            ((rect.x + step, midY), (rect.x - step, midY)), ((rect.maxX - step, midY), (rect.maxX + step, midY)),
+            ((midX, rect.y + step), (midX, rect.y - step)), ((midX, rect.maxY - step), (midX, rect.maxY + step)),
+        ]
+        let scale = plan.spec.output.scale
+        func luminance(_ point: (Double, Double)) -> Double? {
+            let (x, y) = (Int((point.0 * scale).rounded(.down)), Int((point.1 * scale).rounded(.down)))
+            guard (0..<plan.pixelWidth).contains(x), (0..<plan.pixelHeight).contains(y) else { return nil }
+            let pixel = Self.overWhite(under + y * stride + x * 4)
+            return WCAGContrast.relativeLuminance(red: pixel.r / 255, green: pixel.g / 255, blue: pixel.b / 255)
+        }
+        var lowest: Double?
+        for (inside, outside) in pairs {
+            guard let fill = luminance(inside), let around = luminance(outside) else { continue }
+            let ratio = WCAGContrast.ratio(fill, around)
+            if lowest.map({ ratio < $0 }) ?? true { lowest = ratio }
+        }
+        return lowest
+    }
+}

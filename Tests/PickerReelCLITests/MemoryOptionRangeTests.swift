@@ -8,7 +8,8 @@ import Testing
 struct MemoryOptionRangeTests {
     @Test(arguments: ["render", "compare"])
     func aSizeAboveTheCeilingIsToldTheCeiling(command: String) throws {
-        let run = try runTool([command, "--memory", "8000G"])
+        let paths = command == "compare" ? ["expected", "actual"] : []
+        let run = try runTool([command] + paths + ["--memory", "8000G"])
         #expect(!run.trapped && run.status == 2, "\(run)")
         #expect(run.stderr.contains("--memory 8000G: expected a size of at least 64M and at most 1024G"), "\(run.stderr)")
     }

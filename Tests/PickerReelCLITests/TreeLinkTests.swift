@@ -111,15 +111,23 @@ struct TreeLinkTests {
         #expect(try Data(contentsOf: trees.expected.appendingPathComponent("a.png")) == trees.first)
     }
 
-    /// Links that stay inside their tree are compared as before; EXPECTED itself may be a link.
-    @Test func linksThatStayInsideTheTreeAreFollowed() throws {
+    /// A link that stays inside its tree is not followed either (issue 34: no link in a tree is followed, for
+    /// reading or writing): it is refused naming it, exit 2; EXPECTED itself may be a link, the user's argument.
+    ///
+    /// Until issue 34's rule, such a link was followed: `b.png -> a.png` was compared as `a.png`.
+    @Test func aLinkThatStaysInsideTheTreeIsRefusedAndTheRootMayBeALink() throws {
         let trees = try Trees()
         try trees.write(trees.first, "a.png", in: trees.expected)
-        try trees.link("b.png", in: trees.expected, to: "a.png")
         try trees.write(trees.first, "a.png", in: trees.actual)
-        try trees.write(trees.first, "b.png", in: trees.actual)
         try trees.link("goldens", in: trees.work, to: "expected")
+        let plain = try runTool(["compare", trees.work.appendingPathComponent("goldens").path, trees.actual.path], timeLimit: 60)
+        #expect(plain.status == 0, "\(plain)")
+
+        try trees.link("b.png", in: trees.expected, to: "a.png")
+        try trees.write(trees.first, "b.png", in: trees.actual)
         let run = try runTool(["compare", trees.work.appendingPathComponent("goldens").path, trees.actual.path], timeLimit: 60)
-        #expect(run.status == 0, "\(run)")
+        #expect(!run.trapped && run.status == 2, "\(run)")
+        #expect(run.stderr.contains("b.png"), "\(run.stderr)")
+        #expect(run.stderr.contains("a symbolic link is on its path, and none is followed here"), "\(run.stderr)")
     }
 }

@@ -31,11 +31,10 @@ enum CompareInput: Equatable {
     /// A folder holding the journal of a switch cut short (an update or render killed half way) throws
     /// `unfinishedSwitch`: its pictures are old and new mixed; one holding a journal the tool would not finish (a
     /// forgery) throws `foreignJournal` with the message `--update` would give. Other names starting with `.` are skipped (hidden
-    /// files, the tool's staging folders). A symbolic link must lead
-    /// to a file or folder inside the tree (by real path), else the walk throws `linkLeavesTree` naming it, so that
-    /// nothing outside is read, copied into a report or written by `--update` through it; links to files inside are
-    /// followed, links to folders are not (so a link cannot make the walk loop); with `refusingLinks`, any link
-    /// throws, naming it. Anything else named `*.png` that is not a regular file is listed, so reading it reports
+    /// files, the tool's staging folders). No symbolic link
+    /// inside the tree is followed: one that leads out throws `linkLeavesTree` naming it (with `refusingLinks`, as any
+    /// link), any other throws `notFileOrFolder` naming it as a link, so that nothing is read, copied into a report or
+    /// written by `--update` through one. The tree's own root may be a link (the user's argument). Anything else named `*.png` that is not a regular file is listed, so reading it reports
     /// what it is. A name whose path is longer than the system allows throws `cannotList` naming its folder: a file
     /// that cannot be looked at is never left out in silence.
     static func pngPaths(in folder: String, refusingLinks: Bool = false) throws(CompareError) -> [String] {
@@ -64,18 +63,18 @@ enum CompareInput: Equatable {
                 if errno == ENOENT { continue }  // removed while the folder was read
                 throw CompareError(.cannotList(folder: folder, reason: unseen(name, errno)))
             }
-            let isLink = status.st_mode & S_IFMT == S_IFLNK
-            if isLink, refusingLinks {
-                throw CompareError(.notFileOrFolder(path: path, reason: FileScope.Refusal.link.treeReason))
-            }
-            if isLink {
-                guard let target = realPath(path), target == tree.real || target.hasPrefix(tree.real + "/") || tree.real == "/" else {
+            // No link in a tree is followed (issue 34): one that leads out is named as such, any other as a link.
+            if status.st_mode & S_IFMT == S_IFLNK {
+                // A link to nothing is named as one leading out: the message is the same whether an outside target exists.
+                let inside = realPath(path).map { $0 == tree.real || $0.hasPrefix(tree.real + "/") || tree.real == "/" } ?? false
+                if !refusingLinks, !inside {
                     throw CompareError(.linkLeavesTree(path: path, tree: tree.given))
                 }
+                throw CompareError(.notFileOrFolder(path: path, reason: FileScope.Refusal.link.treeReason))
             }
             // lstat's answer stands for a file that is not a link: one system call a file, not two.
-            if isLink ? FileKind.of(path) == .folder : status.st_mode & S_IFMT == S_IFDIR {
-                if !isLink { try walk(folder: path, tree: tree, prefix: relative + "/", refusingLinks: refusingLinks, into: &found) }
+            if status.st_mode & S_IFMT == S_IFDIR {
+                try walk(folder: path, tree: tree, prefix: relative + "/", refusingLinks: refusingLinks, into: &found)
             } else if Self.picturesSuffixes.contains(where: name.lowercased().hasSuffix) {
                 found.append(relative)
             }

@@ -16,6 +16,8 @@ final class SwitchFolders {
     /// The folder the files end up in (a duplicate of the descriptor given).
     let destination: Int32
     private let paths: (commit: String, backup: String, destination: String)
+    /// The walk `holds` looks through in each of the three folders, made when first needed.
+    private var walks: [Int32: ParentWalk] = [:]
 
     /// Opens the commit folder `commitName` and the backup folder `backupName` inside the destination `folder`
     /// (whose path is `path`, for messages), neither through a link; makes the backup folder when it is missing.
@@ -61,9 +63,7 @@ final class SwitchFolders {
     func holds(_ folder: Int32, _ name: String) -> Bool {
         // A bare name (every file of a render) is one fstatat on the folder held open.
         if !name.contains("/") { return BeneathFolder.kind(name, in: folder) != nil }
-        var made: [String] = []
-        guard let parent = try? BeneathFolder.openParent(of: name, in: folder, creating: false, made: &made) else { return false }
-        defer { close(parent) }
+        guard let parent = try? walk(in: folder).parent(of: name) else { return false }
         return BeneathFolder.kind(BeneathFolder.leaf(of: name), in: parent) != nil
     }
 
@@ -105,6 +105,8 @@ final class SwitchFolders {
             throw Self.refusal(error, in: path(of: to))
         }
         defer { close(destination) }
+        // A folder `holds` found missing may have just been made.
+        walks[to]?.forgetMissing()
         guard renameat(source, leaf, destination, leaf) == 0 else {
             throw RenderError.file(path: target, reason: "cannot move the file into place (\(String(cString: strerror(errno))))")
         }
@@ -118,6 +120,14 @@ final class SwitchFolders {
                 path: full, reason: "is a link; files are moved only inside the folder, never through a link that could lead out of it")
         }
         return RenderError.file(path: full, reason: obstacle.what)
+    }
+
+    /// The walk beneath `folder` (one of the three), made on first use.
+    private func walk(in folder: Int32) -> ParentWalk {
+        if let walk = walks[folder] { return walk }
+        let walk = ParentWalk(in: folder)
+        walks[folder] = walk
+        return walk
     }
 
     /// The path `folder` was opened at, for messages.

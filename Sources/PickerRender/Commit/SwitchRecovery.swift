@@ -27,7 +27,9 @@ extension OutputFolder {
                 throw RenderError.file(path: path + "/" + name, reason: refusal(error, commit: name, backup: backup, path: path))
             }
             var made: [String] = []
-            try switchForward(journal, through: folders, resuming: true, failsRename: nil, madeFolders: &made)
+            // Resuming moves each file on its own, in any order: sorted, names that share folders come together.
+            let sorted = SwitchJournal(write: journal.write.sorted(), remove: journal.remove.sorted())
+            try switchForward(sorted, through: folders, resuming: true, failsRename: nil, madeFolders: &made)
             retireSwitch(commit: name, backup: backup, in: folder)
         }
         // What is left is staging that never reached a switch, and backups of switches that had finished.
@@ -89,8 +91,11 @@ extension OutputFolder {
         defer { if backupFolder >= 0 { close(backupFolder) } }
         var places = [(commitFolder, path + "/" + commit), (folder, path)]
         if backupFolder >= 0 { places.append((backupFolder, path + "/" + backup)) }
-        for name in journal.write + journal.remove {
-            for (place, placePath) in places { try checkEntry(name, in: place, path: placePath) }
+        // In sorted order, names that share folders come together, and each walk opens each folder once.
+        let names = (journal.write + journal.remove).sorted()
+        for (place, placePath) in places {
+            let walk = ParentWalk(in: place)
+            for name in names { try checkEntry(name, through: walk, path: placePath) }
         }
         return journal
     }
@@ -143,20 +148,19 @@ extension OutputFolder {
         }
     }
 
-    /// Checks that `name` (a relative path) inside `folder` is a plain file or missing, with only folders on its way.
-    private static func checkEntry(_ name: String, in folder: Int32, path: String) throws(JournalProblem) {
+    /// Checks that `name` (a relative path) is a plain file or missing, with only folders on its way,
+    /// walked by `walk` (a walk beneath the folder at `path`).
+    private static func checkEntry(_ name: String, through walk: ParentWalk, path: String) throws(JournalProblem) {
         let quoted = SwitchJournal.Refusal.quoted(name)
-        var made: [String] = []
         let parent: Int32
         do {
-            parent = try BeneathFolder.openParent(of: name, in: folder, creating: false, made: &made)
+            parent = try walk.parent(of: name)
         } catch {
             if error.missing { return }
             let what =
                 error.what == "a link" ? "is a link" : error.what == "not a folder" ? "is not a folder" : "cannot be opened (\(error.what))"
             throw JournalProblem("names \(quoted), but \(path)/\(error.path) \(what)")
         }
-        defer { close(parent) }
         if let kind = BeneathFolder.kind(BeneathFolder.leaf(of: name), in: parent), kind != S_IFREG {
             throw JournalProblem("names \(quoted), but \(path)/\(quoted) is \(BeneathFolder.words(for: kind)), not a plain file")
         }

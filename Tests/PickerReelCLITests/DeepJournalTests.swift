@@ -10,9 +10,9 @@ private let straceCanTrace: Bool = {
 
 /// Issue 34, hostile finding D: a forged journal deep within its limits no longer stalls a CI job.
 ///
-/// A journal of 100,000 names 25 folders deep, committed beside folders that really are that deep, made a render or compare reopen every folder of every name in each of three
-/// folders: 7.5 million opens, about three minutes of a CI job, before it finished harmlessly. Each folder is now
-/// opened once per walk (`ParentWalk`), and the count of `openat` calls, taken by strace, says so without timing.
+/// A journal of 100,000 names 25 folders deep, committed beside folders that really are that deep, made a render or
+/// compare reopen every folder of every name in each of three folders: 7.5 million opens, about three minutes of a
+/// CI job, before it finished harmlessly. Each folder is now opened once per walk (`ParentWalk`), and the count of `openat` calls, taken by strace, says so without timing.
 @Suite("Deep forged journals", .enabled(if: straceCanTrace, "strace cannot trace here"))
 struct DeepJournalTests {
     /// The folders of every name: 24 deep.

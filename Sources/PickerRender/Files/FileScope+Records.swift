@@ -3,7 +3,8 @@ extension FileScope.Refusal {
     /// image or font, whose messages say what the field must be).
     package var treeReason: String {
         switch self {
-        case .outside(let root): "it is outside \(root), and nothing outside the tree is read"
+        case .outside(let root, .link): "a symbolic link on its path leads outside \(root), and nothing outside the tree is read"
+        case .outside(let root, _): "it is outside \(root), and nothing outside the tree is read"
         case .notRegular: "not a regular file"
         case .tooLarge: "the file is over its size limit"
         case .unreadable(let reason): reason

@@ -41,8 +41,9 @@ package struct FileScope: Equatable, Sendable {
 
     /// Why a file was not read.
     package enum Refusal: Error, Equatable {
-        /// The path leaves the root: absolute, `..` past the root, or a link that leads out.
-        case outside(root: String)
+        /// The path leaves the root: `how` says whether it is absolute, climbs past the root with `..`, or has a
+        /// link on it that leads out, so that the message says what to change.
+        case outside(root: String, how: Departure = .climbs)
         /// A folder, FIFO, device or socket.
         case notRegular
         /// Over the size limit: its size and the limit, in bytes.
@@ -52,11 +53,25 @@ package struct FileScope: Equatable, Sendable {
         /// A symbolic link on the path, in a scope that follows none.
         case link
 
+        /// How a path leaves the root.
+        package enum Departure: Equatable, Sendable {
+            /// An absolute path.
+            case absolute
+            /// A relative path whose `..` climbs past the root.
+            case climbs
+            /// A symbolic link on the path that leads out.
+            case link
+        }
+
         /// The reason in the words of a message about `what` was being read (`an icon or image`, `a font file`), so
         /// that the message says what the field it names must be.
         package func reason(for what: String) -> String {
             switch self {
-            case .outside(let root): "it is outside the root \(root); \(what) must be inside it (a path relative to the spec)"
+            case .outside(let root, .climbs): "it is outside the root \(root); \(what) must be inside it (a path relative to the spec)"
+            case .outside(let root, .absolute):
+                "it is outside the root \(root): it is an absolute path, and \(what) must be a path relative to the spec, inside the root"
+            case .outside(let root, .link):
+                "it is outside the root \(root): a symbolic link on its path leads out of it, and \(what) must be inside the root"
             case .notRegular: "not a regular file"
             case .tooLarge(let bytes, let limit): "the file is \(bytes) bytes; \(what) may be at most \(limit) bytes"
             case .unreadable(let reason): reason
@@ -112,7 +127,7 @@ package struct FileScope: Equatable, Sendable {
     /// An `O_PATH` descriptor of what `path` names, resolved beneath the root: by openat2(2) with `RESOLVE_BENEATH`,
     /// or, where the kernel has none or a link written as an absolute path is met, by `walk`.
     private func open(_ path: String) throws(Refusal) -> Int32 {
-        guard !path.hasPrefix("/") else { throw .outside(root: root) }
+        guard !path.hasPrefix("/") else { throw .outside(root: root, how: .absolute) }
         guard let base = beneathRoot(FileScope.realPath(folder) ?? folder) else { throw .outside(root: root) }
         let relative = base.isEmpty ? path : base + "/" + path
         let rootDescriptor = Glibc.open(root, picker_o_path() | O_DIRECTORY | O_CLOEXEC)
@@ -146,7 +161,7 @@ package struct FileScope: Equatable, Sendable {
         while let name = pending.popLast() {
             if name == "." { continue }
             if name == ".." {
-                guard resolved.popLast() != nil else { throw .outside(root: root) }
+                guard resolved.popLast() != nil else { throw .outside(root: root, how: links > 0 ? .link : .climbs) }
                 continue
             }
             let candidate = (resolved + [name]).joined(separator: "/")
@@ -161,7 +176,7 @@ package struct FileScope: Equatable, Sendable {
             guard links <= 40 else { throw FileScope.failure(ELOOP) }
             var target = try FileScope.linkTarget(candidate, in: rootDescriptor)
             if target.hasPrefix("/") {
-                guard let inside = beneathRoot(target) else { throw .outside(root: root) }
+                guard let inside = beneathRoot(target) else { throw .outside(root: root, how: .link) }
                 resolved = []
                 target = inside
             }

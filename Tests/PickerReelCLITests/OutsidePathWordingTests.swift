@@ -2,9 +2,11 @@ import Foundation
 import TestSupport
 import Testing
 
-/// Issue 34, hostile finding E: a token file, theme or icon the spec names outside its root is refused, and the
-/// message says which change puts it right: an absolute path must become a relative one, and a link on the path that
-/// leads out must go. Before, both were "it is outside the root", the words for a `..` that climbs out.
+/// Issue 34, hostile finding E: a refusal of a path outside the root says which change puts it right.
+///
+/// A token file, theme or icon the spec names outside its root is refused: an absolute path must become a relative
+/// one, and a link on the path that leads out must go. Before, both were "it is outside the root", the words for a
+/// `..` that climbs out.
 @Suite("Outside-the-root wording")
 struct OutsidePathWordingTests {
     /// A project (a `.git` marks its root) whose spec names `tokens` as its token file.

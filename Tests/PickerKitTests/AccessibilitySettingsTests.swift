@@ -7,10 +7,12 @@ import Testing
 @Suite("Accessibility settings as variants")
 struct AccessibilitySettingsTests {
     /// Apple's Human Interface Guidelines, Color, iOS system colours, "Increased contrast" light and dark columns
-    /// (iOS 15–17 table, as docs/ios-appearance.md lists it).
+    /// (iOS 15–17 table, as docs/ios-appearance.md lists it), checked against a device's values
+    /// (zetavg/rn-expo-study-2024-02, packages/react-native-ui-ios/src/tokens/colors/schemes/lightHighContrast.ts and
+    /// darkHighContrast.ts), which give mint in dark mode as #63E6E2.
     static let increasedContrast: [(NamedColor, light: UInt32, dark: UInt32)] = [
         (.red, 0xD70015, 0xFF6961), (.orange, 0xC93400, 0xFFB340), (.yellow, 0xB25000, 0xFFD426), (.green, 0x248A3D, 0x30DB5B),
-        (.mint, 0x0C817B, 0x66D4CF), (.teal, 0x008299, 0x5DE6FF), (.cyan, 0x0071A4, 0x70D7FF), (.blue, 0x0040DD, 0x409CFF),
+        (.mint, 0x0C817B, 0x63E6E2), (.teal, 0x008299, 0x5DE6FF), (.cyan, 0x0071A4, 0x70D7FF), (.blue, 0x0040DD, 0x409CFF),
         (.indigo, 0x3634A3, 0x7D7AFF), (.purple, 0x8944AB, 0xDA8FFF), (.pink, 0xD30F45, 0xFF6482), (.brown, 0x7F6545, 0xB59469),
         (.gray, 0x6C6C70, 0xAEAEB2),
     ]
@@ -23,6 +25,26 @@ struct AccessibilitySettingsTests {
             #expect(color.value(in: .light, increasedContrast: false) != RGBAColor(hex: light), "\(color) is unchanged when off")
         }
         #expect(NamedColor.white.value(in: .light, increasedContrast: true) == RGBAColor(hex: 0xFFFFFF))
+    }
+
+    @Test("Increase Contrast: secondary text and the fill take the device's values; label and background keep theirs")
+    func semanticColoursTakeTheDevicesValues() {
+        // The same device dump's uiColors: secondaryLabel, tertiarySystemFill, label, systemBackground.
+        #expect(
+            NamedColor.secondary.value(in: .light, increasedContrast: true)
+                == RGBAColor(red: 60 / 255, green: 60 / 255, blue: 67 / 255, alpha: 0.8))
+        #expect(
+            NamedColor.secondary.value(in: .dark, increasedContrast: true)
+                == RGBAColor(red: 235 / 255, green: 235 / 255, blue: 245 / 255, alpha: 178 / 255))
+        #expect(
+            NamedColor.tertiarySystemFill.value(in: .dark, increasedContrast: true)
+                == RGBAColor(red: 118 / 255, green: 118 / 255, blue: 128 / 255, alpha: 0.32))
+        #expect(NamedColor.tertiarySystemFill.value(in: .light, increasedContrast: true) == NamedColor.tertiarySystemFill.value(in: .light))
+        for color in [NamedColor.primary, .systemBackground] {
+            for scheme in ColorScheme.allCases {
+                #expect(color.value(in: scheme, increasedContrast: true) == color.value(in: scheme), "\(color) \(scheme)")
+            }
+        }
     }
 
     @Test("A spec's colours resolve with Increase Contrast when its style (or variant) turns it on")

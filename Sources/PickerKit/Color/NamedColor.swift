@@ -38,9 +38,10 @@ package enum NamedColor: String, CaseIterable, Hashable, Sendable {
 }
 
 extension NamedColor {
-    /// The system colour's value with Increase Contrast on, as Apple's Human Interface Guidelines colour table
-    /// lists it for iOS (light and dark "Increased contrast" columns; docs/ios-appearance.md); nil for the colours
-    /// it lists no such value for (black, white, clear and the semantic colours), which keep theirs.
+    /// The colour's value with Increase Contrast on (docs/ios-appearance.md): the "Increased contrast" columns of
+    /// Apple's Human Interface Guidelines colour table for the system colours, and for the semantic ones the values
+    /// UIKit gives on a device; nil where neither has a different value (black, white, clear, `primary`,
+    /// `systemBackground`, and `tertiarySystemFill` in light mode), which keep theirs.
     package func increasedContrastValue(in scheme: ColorScheme) -> RGBAColor? {
         let dark = scheme == .dark
         switch self {
@@ -50,14 +51,19 @@ extension NamedColor {
         case .gray: return RGBAColor(hex: dark ? 0xAEAEB2 : 0x6C6C70)
         case .green: return RGBAColor(hex: dark ? 0x30DB5B : 0x248A3D)
         case .indigo: return RGBAColor(hex: dark ? 0x7D7AFF : 0x3634A3)
-        case .mint: return RGBAColor(hex: dark ? 0x66D4CF : 0x0C817B)
+        case .mint: return RGBAColor(hex: dark ? 0x63E6E2 : 0x0C817B)
         case .orange: return RGBAColor(hex: dark ? 0xFFB340 : 0xC93400)
         case .pink: return RGBAColor(hex: dark ? 0xFF6482 : 0xD30F45)
         case .purple: return RGBAColor(hex: dark ? 0xDA8FFF : 0x8944AB)
         case .red: return RGBAColor(hex: dark ? 0xFF6961 : 0xD70015)
         case .teal: return RGBAColor(hex: dark ? 0x5DE6FF : 0x008299)
         case .yellow: return RGBAColor(hex: dark ? 0xFFD426 : 0xB25000)
-        case .black, .white, .primary, .secondary, .clear, .systemBackground, .tertiarySystemFill: return nil
+        case .secondary:
+            return dark
+                ? RGBAColor(red: 235 / 255, green: 235 / 255, blue: 245 / 255, alpha: 178 / 255)
+                : RGBAColor(red: 60 / 255, green: 60 / 255, blue: 67 / 255, alpha: 0.8)
+        case .tertiarySystemFill: return dark ? RGBAColor(red: 118 / 255, green: 118 / 255, blue: 128 / 255, alpha: 0.32) : nil
+        case .black, .white, .primary, .clear, .systemBackground: return nil
         }
     }
 }

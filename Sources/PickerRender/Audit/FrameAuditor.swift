@@ -20,6 +20,9 @@ package final class FrameAuditor {
     private let beneath: FrameDrawer
     private let masks: [LookMasks]
     private let plan: RenderPlan
+    /// The pixels each label's and icon's looks cover fully at a blend of the looks, kept for the blends every held
+    /// frame shows (one look or the other); a cross-fade's blends are worked out frame by frame.
+    private var inked: [InkKey: InkedPixels] = [:]
 
     /// Prepares to audit `plan`: two drawers (with and without the looks) and the glyph masks.
     ///
@@ -53,11 +56,13 @@ package final class FrameAuditor {
             let amount = plan.style.selectedLabelDiffers ? min(max(selected, 0), 1) : 0
             let weights = [1 - amount, amount]
             let item = segment.item.displayedLabel.isEmpty ? segment.item.value.text : segment.item.displayedLabel
-            if let ratio = Self.lowestRatio(mask: mask, looks: mask.label, weights: weights, drawn: drawn, under: under, stride: stride) {
+            let label = inkedPixels(InkKey(segment: index, icon: false, amount: amount), mask: mask, looks: mask.label, weights: weights)
+            if let ratio = Self.lowestRatio(label, mask: mask, drawn: drawn, under: under, stride: stride) {
                 let large = zip(weights, mask.isLarge).allSatisfy { weight, large in weight <= 0 || large }
                 found.append(ContrastMeasurement(subject: large ? .largeText : .text, ratio: ratio, frame: frame, time: time, item: item))
             }
-            if let ratio = Self.lowestRatio(mask: mask, looks: mask.icon, weights: weights, drawn: drawn, under: under, stride: stride) {
+            let icon = inkedPixels(InkKey(segment: index, icon: true, amount: amount), mask: mask, looks: mask.icon, weights: weights)
+            if let ratio = Self.lowestRatio(icon, mask: mask, drawn: drawn, under: under, stride: stride) {
                 found.append(ContrastMeasurement(subject: .icon, ratio: ratio, frame: frame, time: time, item: item))
             }
         }
@@ -67,14 +72,32 @@ package final class FrameAuditor {
         return found
     }
 
-    /// The ratio of ink to what is beneath it that 90% of the pixels the looks (at `weights`) cover fully reach (or
-    /// of those covered most, for ink thinner than a pixel), or nil for no ink.
-    private static func lowestRatio(
-        mask: LookMasks, looks: [[UInt8]], weights: [Double], drawn: UnsafeMutablePointer<UInt8>,
-        under: UnsafeMutablePointer<UInt8>, stride: Int
-    ) -> Double? {
+    /// Which label or icon, at which blend of its looks (`amount` of the selected look).
+    private struct InkKey: Hashable {
+        var segment: Int
+        var icon: Bool
+        var amount: Double
+    }
+
+    /// The pixels of a mask's box that its looks cover fully (or, for ink thinner than a pixel, those covered most),
+    /// in row order, each with its coverage; empty for no ink.
+    private struct InkedPixels {
+        var indices: [Int] = []
+        var coverage: [Double] = []
+    }
+
+    /// The pixels `looks` at `weights` cover fully, from `inked` for a single look (held frames show one).
+    private func inkedPixels(_ key: InkKey, mask: LookMasks, looks: [[UInt8]], weights: [Double]) -> InkedPixels {
+        if let known = inked[key] { return known }
+        let found = Self.inkedPixels(mask: mask, looks: looks, weights: weights)
+        if key.amount == 0 || key.amount == 1 { inked[key] = found }
+        return found
+    }
+
+    /// The pixels `looks` at `weights` cover fully (coverage at least 0.99, or the most there is when less).
+    private static func inkedPixels(mask: LookMasks, looks: [[UInt8]], weights: [Double]) -> InkedPixels {
         let count = mask.width * mask.height
-        guard count > 0, looks.allSatisfy({ $0.count == count }) else { return nil }
+        guard count > 0, looks.allSatisfy({ $0.count == count }) else { return InkedPixels() }
         var coverage = [Double](repeating: 0, count: count)
         var most = 0.0
         for (look, weight) in zip(looks, weights) where weight > 0 {
@@ -83,26 +106,48 @@ package final class FrameAuditor {
                 most = max(most, coverage[index])
             }
         }
-        guard most > 0.02 else { return nil }
+        guard most > 0.02 else { return InkedPixels() }
         let threshold = min(0.99, most)
-        var ratios: [Double] = []
-        for row in 0..<mask.height {
-            let offset = (mask.y + row) * stride + mask.x * 4
-            for column in 0..<mask.width {
-                let c = min(coverage[row * mask.width + column], 1)
-                guard c >= threshold else { continue }
-                let p = offset + column * 4
-                let seen = Self.overWhite(drawn + p)
-                let beneath = Self.overWhite(under + p)
-                // Where c is 1 the ink is the drawn pixel itself; the 8-bit table spares three powers a pixel.
-                func ink(_ seen: Double, _ beneath: Double) -> UInt8 { UInt8(min(max(beneath + (seen - beneath) / c, 0), 255).rounded()) }
-                let ratio = WCAGContrast.ratio(
-                    WCAGContrast.relativeLuminance(ink(seen.r, beneath.r), ink(seen.g, beneath.g), ink(seen.b, beneath.b)),
-                    WCAGContrast.relativeLuminance(UInt8(beneath.r), UInt8(beneath.g), UInt8(beneath.b)))
-                ratios.append(ratio)
-            }
+        var pixels = InkedPixels()
+        for index in 0..<count where min(coverage[index], 1) >= threshold {
+            pixels.indices.append(index)
+            pixels.coverage.append(min(coverage[index], 1))
         }
-        guard !ratios.isEmpty else { return nil }
+        return pixels
+    }
+
+    /// The ratio of ink to what is beneath it that 90% of the `inked` pixels reach, or nil for no ink.
+    private static func lowestRatio(
+        _ inked: InkedPixels, mask: LookMasks, drawn: UnsafeMutablePointer<UInt8>, under: UnsafeMutablePointer<UInt8>, stride: Int
+    ) -> Double? {
+        guard !inked.indices.isEmpty else { return nil }
+        var ratios: [Double] = []
+        ratios.reserveCapacity(inked.indices.count)
+        // A glyph's pixels mostly repeat the one before (one ink over one background): its ratio is reused.
+        var last: (drawn: UInt32, under: UInt32, c: Double, ratio: Double)?
+        for (index, c) in zip(inked.indices, inked.coverage) {
+            let (row, column) = index.quotientAndRemainder(dividingBy: mask.width)
+            let p = (mask.y + row) * stride + (mask.x + column) * 4
+            let pixels = (
+                UnsafeRawPointer(drawn + p).loadUnaligned(as: UInt32.self), UnsafeRawPointer(under + p).loadUnaligned(as: UInt32.self)
+            )
+            if let last, last.drawn == pixels.0, last.under == pixels.1, last.c == c {
+                ratios.append(last.ratio)
+                continue
+            }
+            let seen = Self.overWhite(drawn + p)
+            let beneath = Self.overWhite(under + p)
+            // Where c is 1 the ink is the drawn pixel itself; the 8-bit table spares three powers a pixel.
+            func ink(_ seen: Double, _ beneath: Double) -> UInt8 { UInt8(min(max(beneath + (seen - beneath) / c, 0), 255).rounded()) }
+            let inkLuminance =
+                c == 1
+                ? WCAGContrast.relativeLuminance(UInt8(seen.r), UInt8(seen.g), UInt8(seen.b))
+                : WCAGContrast.relativeLuminance(ink(seen.r, beneath.r), ink(seen.g, beneath.g), ink(seen.b, beneath.b))
+            let ratio = WCAGContrast.ratio(
+                inkLuminance, WCAGContrast.relativeLuminance(UInt8(beneath.r), UInt8(beneath.g), UInt8(beneath.b)))
+            last = (pixels.0, pixels.1, c, ratio)
+            ratios.append(ratio)
+        }
         ratios.sort()
         return ratios[ratios.count / 10]
     }

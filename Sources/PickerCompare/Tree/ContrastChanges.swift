@@ -10,8 +10,9 @@ enum ContrastChanges {
     /// The lines for the folders of each file that does not match and is found on both sides.
     ///
     /// When both folders' manifests have a contrast section: one per label, icon or highlight measured on both sides
-    /// whose ratio, as reports write it (two decimals), changed. Those that fall below their level come first, then those still below,
-    /// then those that now meet it, then the rest; each in the order of the files and of the manifest.
+    /// whose ratio, as reports write it (two decimals), changed. Those that fall below their level come first, then
+    /// those still below, then those that now meet it, then the rest; each in the order of the files and the manifest.
+    /// At most `maximumLines`, and a line counting the rest.
     ///
     /// Matching files are left out, as for `EnvironmentChanges`: a ratio that moved no pixel cannot have moved.
     static func of(_ files: [FileComparison], manifests: FolderManifests = FolderManifests()) -> [String] {

@@ -30,6 +30,12 @@ package enum GitHubReport {
             ReportWording.environment(summary).map {
                 command("warning", properties: [("title", "pickerreel compare: render environment")], message: $0)
             } ?? ""
+        // One warning for every contrast line: GitHub shows at most ten warnings a step.
+        if !summary.contrastChanges.isEmpty {
+            text += command(
+                "warning", properties: [("title", "pickerreel compare: contrast")], message: summary.contrastChanges.joined(separator: "; ")
+            )
+        }
         text += ReportWording.disagreements(summary).map {
             command("warning", properties: [("title", "pickerreel merge-reports: reports disagree")], message: $0)
         }.joined()
@@ -60,6 +66,9 @@ package enum GitHubReport {
         var text = "### pickerreel compare: \(markdown(verdict))\n\n"
         text += "EXPECTED \(code(summary.expected)), ACTUAL \(code(summary.actual))\n\n"
         if let environment = ReportWording.environment(summary) { text += "**\(markdown(environment))**\n\n" }
+        if !summary.contrastChanges.isEmpty {
+            text += "**Contrast:**\n\n" + summary.contrastChanges.map { "- \(markdown($0))\n" }.joined() + "\n"
+        }
         for line in ReportWording.disagreements(summary) { text += "**\(markdown(line))**\n\n" }
         let differing = ReviewUnit.units(summary).filter { !$0.matches }
         guard !differing.isEmpty else { return String(decoding: Array(text.utf8.prefix(limit)), as: UTF8.self) }

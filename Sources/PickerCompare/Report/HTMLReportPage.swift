@@ -54,9 +54,14 @@ enum HTMLReportPage {
         return text + ".</p>\n"
     }
 
-    /// The disagreements of merged reports, a paragraph each, after the environment line; empty when none.
+    /// The contrast changes, then the disagreements of merged reports, a paragraph each, after the environment line;
+    /// empty when none.
     static func disagreements(_ summary: ComparisonSummary) -> String {
-        ReportWording.disagreements(summary).map { "\n" + #"<p class="environment disagreement">\#(HTMLReport.html($0))</p>"# }.joined()
+        let contrast = ReportWording.contrast(summary).map { "\n" + #"<p class="environment contrast">\#(HTMLReport.html($0))</p>"# }
+        let disagreements = ReportWording.disagreements(summary).map {
+            "\n" + #"<p class="environment disagreement">\#(HTMLReport.html($0))</p>"#
+        }
+        return (contrast + disagreements).joined()
     }
 
     /// The filter: a text box on names and a toggle per status found.

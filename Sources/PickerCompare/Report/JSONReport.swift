@@ -99,6 +99,9 @@ package struct JSONReport: Codable, Equatable, Sendable {
     /// What differs between the render environments of the two sides (`ComparisonSummary.environmentChanges`);
     /// absent when nothing does.
     package var environmentChanges: [String]?
+    /// How the worst contrast of a label, icon or the highlight moved (`ComparisonSummary.contrastChanges`); absent
+    /// when nothing measured moved.
+    package var contrastChanges: [String]?
     /// Where merged shard reports disagreed about a file (`ComparisonSummary.disagreements`); absent when none did.
     package var disagreements: [String]?
     package var files: [File]
@@ -123,6 +126,7 @@ package struct JSONReport: Codable, Equatable, Sendable {
             renamed: summary.count(.renamed))
         files = summary.files.map(File.init)
         environmentChanges = summary.environmentChanges.isEmpty ? nil : summary.environmentChanges
+        contrastChanges = summary.contrastChanges.isEmpty ? nil : summary.contrastChanges
         disagreements = summary.disagreements.isEmpty ? nil : summary.disagreements
     }
 

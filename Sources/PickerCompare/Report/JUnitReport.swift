@@ -23,6 +23,9 @@ package enum JUnitReport {
         if let environment = ReportWording.environment(summary) {
             lines.append(#"      <property name="environment" value="\#(escape(environment))"/>"#)
         }
+        for line in summary.contrastChanges {
+            lines.append(#"      <property name="contrast" value="\#(escape(line))"/>"#)
+        }
         for line in ReportWording.disagreements(summary) {
             lines.append(#"      <property name="disagreement" value="\#(escape(line))"/>"#)
         }
@@ -47,6 +50,7 @@ package enum JUnitReport {
             }
             details.append("settings: \(ReportWording.settings(summary))")
             if let environment = ReportWording.environment(summary) { details.append(environment) }
+            details += ReportWording.contrast(summary)
             let type = unit.file?.status.rawValue ?? "differs"
             lines.append(open + ">")
             lines.append(

@@ -63,6 +63,7 @@ package enum ReportMerge {
         // What differs between the environments comes from the manifests in the trees, as for one compare: a report's
         // own words on it are not repeated.
         summary.environmentChanges = recompared.environmentChanges
+        summary.contrastChanges = recompared.contrastChanges
         summary.disagreements = disagreements
         return summary
     }

@@ -54,6 +54,12 @@ enum ReportWording {
         return "the renders were made in different environments: " + summary.environmentChanges.joined(separator: "; ")
     }
 
+    /// Each contrast change as `contrast: period: Week: text 4.83:1 → 3.92:1, below 4.5:1`: what every report says
+    /// after the environment line, as review information (it never changes the verdict).
+    static func contrast(_ summary: ComparisonSummary) -> [String] {
+        summary.contrastChanges.map { "contrast: \($0)" }
+    }
+
     /// The first `limit` disagreements of merged reports, each as `reports disagree: LINE`, and a line saying how many
     /// more there are: what every report says before its files when it has any.
     static func disagreements(_ summary: ComparisonSummary, limit: Int = 20) -> [String] {

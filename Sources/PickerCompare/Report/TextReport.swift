@@ -13,6 +13,7 @@ package enum TextReport {
     /// The lines for `summary`, each ending in a newline.
     package static func text(_ summary: ComparisonSummary, verbose: Bool = false) -> String {
         var lines: [String] = ReportWording.environment(summary).map { [PlainText.escaped($0)] } ?? []
+        lines += ReportWording.contrast(summary).map { PlainText.escaped($0) }
         lines += ReportWording.disagreements(summary).map { PlainText.escaped($0) }
         for group in SpecGroup.groups(summary) where verbose || !group.matches {
             if group.name == "." {

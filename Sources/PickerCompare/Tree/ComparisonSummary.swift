@@ -24,6 +24,12 @@ public struct ComparisonSummary: Equatable, Sendable {
     /// (`pango 1.50.12 → 1.54.0`, `font Inter-Regular.otf: other file`), from their folders' render manifests; empty
     /// when they were made alike or a side has no manifest.
     public var environmentChanges: [String] = []
+    /// How the worst contrast of a label, icon or the highlight moved, one line each.
+    ///
+    /// Such as `period: Week: text 4.83:1 → 3.92:1, below 4.5:1`, from the contrast sections `render --audit` writes
+    /// into the render manifests of folders that do not match; empty when neither side measured or nothing moved.
+    /// Review information only: it never changes the status.
+    public var contrastChanges: [String] = []
     /// Where the reports `merge-reports` joined disagree about a file.
     ///
     /// With each other or with the pictures compared again, one line each (`b/frame-0001.png: report-0.json says match; compared again: differs`); the worse verdict

@@ -11,23 +11,15 @@ enum EnvironmentChanges {
     ///
     /// Matching files are left out: a change that moved no pixel explains nothing, and `--update` has nothing to
     /// accept. A font used on one side only counts when both sides rendered the same spec file (the same digest).
-    static func of(_ files: [FileComparison]) -> [String] {
+    static func of(_ files: [FileComparison], manifests: FolderManifests = FolderManifests()) -> [String] {
         var seen: Set<[String]> = []
         var changes: [String] = []
-        var known: [String: RenderInputs?] = [:]
-        func inputs(ofFolder folder: String) -> RenderInputs? {
-            if let found = known[folder] { return found }
-            let read = RenderManifest.read(in: URL(fileURLWithPath: folder))?.inputs
-            known[folder] = read
-            return read
-        }
         for file in files where !file.matches {
-            guard let expectedPath = file.expectedPath, let actualPath = file.actualPath else { continue }
-            let pair = [
-                URL(fileURLWithPath: expectedPath).deletingLastPathComponent().path,
-                URL(fileURLWithPath: actualPath).deletingLastPathComponent().path,
-            ]
-            guard seen.insert(pair).inserted, let expected = inputs(ofFolder: pair[0]), let actual = inputs(ofFolder: pair[1]) else {
+            guard let folders = FolderManifests.folders(of: file) else { continue }
+            let pair = [folders.expected, folders.actual]
+            guard seen.insert(pair).inserted, let expected = manifests.manifest(ofFolder: pair[0])?.inputs,
+                let actual = manifests.manifest(ofFolder: pair[1])?.inputs
+            else {
                 continue
             }
             let found = expected.environment.changes(to: actual.environment, sameInputs: expected.spec == actual.spec)

@@ -83,7 +83,9 @@ public struct FolderComparison: Sendable {
             throw CompareError(.notFound(path: actual))
         }
         var summary = ComparisonSummary(expected: expected, actual: actual, settings: settings, tolerance: tolerance, files: files)
-        summary.environmentChanges = EnvironmentChanges.of(files)
+        let manifests = FolderManifests()
+        summary.environmentChanges = EnvironmentChanges.of(files, manifests: manifests)
+        summary.contrastChanges = ContrastChanges.of(files, manifests: manifests)
         return summary
     }
 

@@ -9,7 +9,7 @@ public struct ContrastAudit: Equatable, Sendable {
     public var frameCount: Int
     /// Frames per second.
     public var fps: Double
-    /// For each frame, its worst measurement of each criterion (at most one a criterion).
+    /// For each frame, every measurement of it: each item's text (or large text) and icon, and the highlight's.
     public var frames: [[ContrastMeasurement]]
 
     /// An audit of the frames' measurements.

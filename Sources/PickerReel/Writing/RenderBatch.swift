@@ -79,6 +79,12 @@ public struct RenderBatch: Sendable {
     public var toolVersion = "PickerReel"
     /// True to render folders that are up to date too.
     public var rendersUpToDate = false
+    /// True to measure WCAG contrast on every frame of each entry that records a manifest, and keep the worst ratios.
+    ///
+    /// Each label's, template icon's and the highlight's worst ratio (`Renderer.audit`) goes into the manifest, for
+    /// `compare` to say when a change moves one. It draws every frame twice more: give the entries an option saying
+    /// so (`render --audit` records `audit`), so that a folder rendered without measuring is not taken as up to date.
+    public var measuresContrast = false
 
     /// A batch of `entries` writing `formats`.
     ///
@@ -151,6 +157,9 @@ public struct RenderBatch: Sendable {
                     sideBySide == 1 ? batch.options.memory : MemoryBudget(bytes: max(part.bytes, min(need, batch.options.memory.bytes)))
                 write.progress = { _, total in events(.frameDone(entry: index, total: total)) }
                 write.inputs = inputs
+                if batch.measuresContrast, inputs != nil {
+                    write.contrast = RenderManifest.Contrast.worst(of: try renderer.audit(name: entry.name, file: entry.file))
+                }
                 if let step = batch.every { write.moments = MomentName.every(step, through: renderer.duration) }
                 let summary = try renderer.write(formats: batch.formats, to: destination, options: write)
                 events(.written(entry: index, summary: summary, seconds: Date().timeIntervalSince(started)))

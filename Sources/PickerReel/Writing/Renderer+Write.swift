@@ -101,7 +101,7 @@ extension Renderer {
             // PNG frames and moment pictures replace each other, so the folder holds one layout.
             let picturesStale = chosen.contains(.png)
             if let inputs = options.inputs, let digests {
-                let manifest = RenderManifest(inputs: inputs, files: digests.files(named: files))
+                let manifest = RenderManifest(inputs: inputs, files: digests.files(named: files), contrast: options.contrast)
                 let bytes: [UInt8]
                 do { bytes = try manifest.encoded() } catch {
                     throw RenderError.file(path: RenderManifest.fileName, reason: "cannot encode the manifest (\(error))")

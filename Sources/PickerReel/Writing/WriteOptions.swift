@@ -27,6 +27,9 @@ public struct WriteOptions: Sendable {
     /// (`RenderManifest`), inside the same all-or-nothing switch; when nil, a manifest left by an earlier render is
     /// removed, since it would no longer describe the folder.
     package var inputs: RenderInputs?
+    /// The worst contrast of each label, icon and the highlight (`RenderManifest.Contrast.worst(of:)`), recorded in
+    /// the manifest's `contrast` section when `inputs` writes one.
+    package var contrast: [RenderManifest.Contrast]?
     /// Asked before each rename of the switch; true makes that rename fail (for tests of the rollback).
     package var failsRename: (@Sendable () -> Bool)?
 

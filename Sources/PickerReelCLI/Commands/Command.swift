@@ -78,6 +78,9 @@ package struct RenderOptions: Equatable, Sendable {
     /// `--verify`: render afresh into a scratch folder, whatever the manifests say, and name every file in the
     /// output that differs from that render, writing nothing.
     package var verify = false
+    /// `--audit`: measure WCAG contrast on every frame and keep each label's, icon's and the highlight's worst ratio in
+    /// the folder's manifest, for `compare` to say when a change moves one.
+    package var audit = false
 
     /// The defaults: the built-in demo into `Output/seed-demo/` as PNG frames.
     package init() {}

@@ -67,6 +67,9 @@ package enum CommandParser {
         OptionDefinition(
             name: "--verify", short: nil, valueName: nil,
             help: "Render afresh, whatever the manifests say, and exit 1 naming each file that differs; write nothing."),
+        OptionDefinition(
+            name: "--audit", short: nil, valueName: nil,
+            help: "Also measure WCAG contrast on every frame into the manifest, so compare says when a change moves a ratio."),
         OptionDefinition(name: "--quiet", short: "-q", valueName: nil, help: "Print nothing but errors."),
         rootOption,
     ]
@@ -135,6 +138,10 @@ package enum CommandParser {
             <name>.webm, lottie <name>.lottie.json in the same folder. For a README on GitHub choose webp (lossless, plays in an <img>);
             for Slack and older tools gif; for video players and <video> mp4 or webm.
 
+            --audit also measures WCAG 2.2 contrast on every frame (as pickerreel audit does) and records each
+            label's, icon's and the highlight's worst ratio in the manifest; compare --update carries it into the
+            goldens, and a later compare of a changed folder says "Week: text 4.8:1 → 3.9:1, below 4.5:1".
+
             --times 0,0.5,1.2 (or --every 0.25) writes the PNG pictures of only those moments, named
             <name>.0.000s.png, <name>.0.500s.png, … as assertPickerSnapshot names its goldens, so goldens made by
             the tool, the GitHub Action (its times input) and Swift tests are laid out the same way.
@@ -190,6 +197,7 @@ package enum CommandParser {
             options.quiet = parsed.has("--quiet")
             options.force = parsed.has("--force")
             options.verify = parsed.has("--verify")
+            options.audit = parsed.has("--audit")
             if options.verify, options.force {
                 throw UsageError(command: name, message: "--verify writes nothing and --force writes everything; give one of them")
             }

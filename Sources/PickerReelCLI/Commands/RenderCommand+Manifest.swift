@@ -16,6 +16,8 @@ extension RenderCommand {
         if formats.contains(.gif) { recorded["gif-matte"] = "\(options.gifMatte)" }
         if formats.contains(.webp) { recorded["webp-quality"] = options.webpQuality.map(String.init) ?? "lossless" }
         if formats.contains(.mp4) || formats.contains(.webm) { recorded["video"] = "\(options.video)" }
+        // Measuring adds the contrast section: a folder rendered without it is not up to date for --audit.
+        if options.audit { recorded["audit"] = "contrast" }
         if let step = options.every {
             recorded["every"] = "\(step)"
         } else if !options.times.isEmpty {

@@ -213,6 +213,8 @@ struct RenderCommand: Sendable {
         batch.pngCompression = options.pngLevel.map { PNGCompression(level: $0) } ?? .standard
         batch.toolVersion = PickerReelTool.version
         batch.rendersUpToDate = options.force
+        // --verify compares files, never manifests: measuring would be work thrown away.
+        batch.measuresContrast = options.audit && !options.verify
         if let step = options.every {
             batch.every = step
         } else if !options.times.isEmpty {

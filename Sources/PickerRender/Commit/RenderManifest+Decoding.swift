@@ -17,7 +17,8 @@ extension RenderManifest {
     /// Throws `DecodingError` for more than `maximumBytes`, JSON that is not valid or nests deeper than
     /// `JSONParser.maximumDepth`, a missing or unknown key, a value of another kind, more than `maximumFiles` files
     /// or `maximumMapEntries` entries in a map, a string over `maximumStringBytes`, a file name that is not a plain
-    /// name inside the folder, a negative size or a digest that is not 64 lowercase hex digits.
+    /// name inside the folder, a negative size or a digest that is not 64 lowercase hex digits. An optional
+    /// `contrast` section that `decodeContrast` refuses is ignored (the manifest is read without it).
     package static func decode(_ bytes: [UInt8]) throws(DecodingError) -> RenderManifest {
         guard bytes.count <= maximumBytes else {
             throw DecodingError(path: "(the whole document)", problem: "\(bytes.count) bytes; a manifest may be at most \(maximumBytes)")
@@ -38,7 +39,7 @@ extension RenderManifest {
             }
         }
         // Without `version`: the same fields, written by an earlier release.
-        let top = try object(document, at: "", keys: ["inputs", "files"], optional: ["version"])
+        let top = try object(document, at: "", keys: ["inputs", "files"], optional: ["version", "contrast"])
         let inputsObject = try object(top["inputs"], at: "inputs", keys: ["tool", "spec", "referenced", "options", "environment"])
         let environmentObject = try object(inputsObject["environment"], at: "inputs.environment", keys: ["libraries", "fonts"])
         var environment = RenderEnvironment(fonts: try map(environmentObject["fonts"], at: "inputs.environment.fonts"))
@@ -69,7 +70,9 @@ extension RenderManifest {
             }
             files.append(OutputFile(name: name, size: size, sha256: digest))
         }
-        return RenderManifest(inputs: inputs, files: files)
+        // A contrast section that is not right is left out, not the record: it only ever adds lines to a review.
+        let contrast = top["contrast"].flatMap { section in try? decodeContrast(section) }
+        return RenderManifest(inputs: inputs, files: files, contrast: contrast)
     }
 
     private static let hexDigits = Set("0123456789abcdef".utf8)

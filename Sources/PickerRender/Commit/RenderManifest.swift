@@ -36,11 +36,17 @@ package struct RenderManifest: Encodable, Equatable, Sendable {
     package var inputs: RenderInputs
     /// The files written, sorted by name.
     package var files: [OutputFile]
+    /// The worst contrast of each label, template icon and the highlight over every frame, or nil.
+    ///
+    /// Written when the render was asked to measure it (`render --audit`). Review information for `compare`, never
+    /// part of the inputs.
+    package var contrast: [Contrast]?
 
-    /// The manifest of a render of `inputs` that wrote `files`.
-    package init(inputs: RenderInputs, files: [OutputFile]) {
+    /// The manifest of a render of `inputs` that wrote `files`, and measured `contrast` when given.
+    package init(inputs: RenderInputs, files: [OutputFile], contrast: [Contrast]? = nil) {
         self.inputs = inputs
         self.files = files
+        self.contrast = contrast
     }
 
     /// One file a render wrote.
@@ -60,14 +66,15 @@ package struct RenderManifest: Encodable, Equatable, Sendable {
         }
     }
 
-    private enum CodingKeys: String, CodingKey { case version, inputs, files }
+    private enum CodingKeys: String, CodingKey { case version, inputs, files, contrast }
 
-    /// Encodes the manifest with its `version`.
+    /// Encodes the manifest with its `version`, and its `contrast` when it has one.
     package func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(Self.currentVersion, forKey: .version)
         try container.encode(inputs, forKey: .inputs)
         try container.encode(files, forKey: .files)
+        try container.encodeIfPresent(contrast, forKey: .contrast)
     }
 
     /// The manifest's bytes: JSON with sorted keys, the same bytes for the same render on every run.

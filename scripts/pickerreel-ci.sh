@@ -137,6 +137,8 @@ if [ -n "$render_cache" ]; then
 fi
 render=(render "${files[@]}" -o "$output" --format "$formats" "${quiet[@]}")
 if [ -n "$times" ]; then render+=(--times "$times"); fi
+# With an audit, the render keeps each label's contrast in its manifest, so compare says how a ratio moved.
+if [ -n "$audit" ]; then render+=(--audit); fi
 if ! "$tool" "${render[@]}"; then
     annotate error "pickerreel render failed; see the log above"
     finish 2

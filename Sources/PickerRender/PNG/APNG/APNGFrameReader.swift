@@ -45,17 +45,17 @@ package struct APNGFrameReader {
         var controls: [APNGDecoder.FrameControl] = []
         var data: [[Range<Int>]] = []
         var offset = 8
-        while offset + 12 <= bytes.count {
-            let length = number(offset)
-            let type = String(decoding: bytes[(offset + 4)..<(offset + 8)], as: UTF8.self)
-            let body = bytes[(offset + 8)..<(offset + 8 + length)]
-            switch type {
-            case "IHDR": header = body
-            case "PLTE", "tRNS": extras.append((type, body))
-            case "acTL":
+        // PNGStructure has checked every chunk's bounds and CRC.
+        chunks: while offset + 12 <= bytes.count, let chunk = PNGChunk(in: bytes, at: offset) {
+            let length = chunk.length
+            let body = bytes[chunk.body]
+            switch chunk.type {
+            case PNGChunk.ihdr: header = body
+            case PNGChunk.plte, PNGChunk.trns: extras.append((chunk.name, body))
+            case PNGChunk.actl:
                 guard length == 8 else { throw fail("the acTL chunk is \(length) bytes, not 8") }
                 loopCount = number(offset + 12)
-            case "fcTL":
+            case PNGChunk.fctl:
                 guard length == 26 else { throw fail("an fcTL chunk is \(length) bytes, not 26") }
                 let control = APNGDecoder.FrameControl(body: body, number: number)
                 guard control.width > 0, control.height > 0, control.x + control.width <= width, control.y + control.height <= height else {
@@ -68,16 +68,16 @@ package struct APNGFrameReader {
                 }
                 controls.append(control)
                 data.append([])
-            case "IDAT":
+            case PNGChunk.idat:
                 // Frame data only when an fcTL came first; otherwise it is the still image, not part of the animation.
                 if controls.count == 1, data.count == 1 { data[0].append(body.indices) }
-            case "fdAT":
+            case PNGChunk.fdat:
                 guard length >= 4, !controls.isEmpty else { throw fail("an fdAT chunk comes before any fcTL") }
                 data[data.count - 1].append((body.startIndex + 4)..<body.endIndex)
-            case "IEND": offset = bytes.count
+            case PNGChunk.iend: break chunks
             default: break
             }
-            offset += 12 + length
+            offset = chunk.next
         }
         guard let loopCount else { throw fail("it is a still PNG (no acTL chunk), not an animation") }
         guard !controls.isEmpty else { throw fail("it declares an animation but holds no frames (no fcTL chunk)") }

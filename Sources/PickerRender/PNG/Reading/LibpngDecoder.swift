@@ -50,13 +50,10 @@ package enum LibpngDecoder {
     /// `bytes` without their gAMA chunk (before the image data), or `bytes` themselves when they have none.
     static func withoutGamma(_ bytes: [UInt8]) -> [UInt8] {
         var offset = 8
-        while offset + 12 <= bytes.count {
-            let length = bytes[offset..<(offset + 4)].reduce(0) { $0 << 8 | Int($1) }
-            let type = bytes[(offset + 4)..<(offset + 8)]
-            let end = offset + 12 + length
-            if type.elementsEqual("gAMA".utf8), end <= bytes.count { return Array(bytes[..<offset] + bytes[end...]) }
-            if type.elementsEqual("IDAT".utf8) || end > bytes.count { break }
-            offset = end
+        while offset + 12 <= bytes.count, let chunk = PNGChunk(in: bytes, at: offset) {
+            if chunk.type == PNGChunk.gama, chunk.fits(in: bytes.count) { return Array(bytes[..<offset] + bytes[chunk.next...]) }
+            if chunk.type == PNGChunk.idat || !chunk.fits(in: bytes.count) { break }
+            offset = chunk.next
         }
         return bytes
     }

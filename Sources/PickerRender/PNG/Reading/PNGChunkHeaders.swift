@@ -13,12 +13,11 @@ package enum PNGChunkHeaders {
         // acTL comes before the first IDAT, after a few chunks at most; a file of millions of tiny chunks is not
         // walked to its end.
         for _ in 0..<limit {
-            guard offset <= UInt64(Int64.max), let bytes = try header(offset), bytes.count == 8 else { return types }
-            let length = UInt64(bytes[0]) << 24 | UInt64(bytes[1]) << 16 | UInt64(bytes[2]) << 8 | UInt64(bytes[3])
-            let type = String(decoding: bytes[4..<8], as: UTF8.self)
-            if type == "IDAT" || type == "IEND" { return types }
-            types.append(type)
-            offset += 12 + length
+            guard offset <= UInt64(Int.max / 2), let bytes = try header(offset), let chunk = PNGChunk(header: bytes, at: Int(offset))
+            else { return types }
+            if chunk.type == PNGChunk.idat || chunk.type == PNGChunk.iend { return types }
+            types.append(chunk.name)
+            offset = UInt64(chunk.next)
         }
         return types
     }

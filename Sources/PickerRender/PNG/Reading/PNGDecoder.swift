@@ -41,16 +41,13 @@ package final class PNGDecoder {
         var header: (width: Int, height: Int, channels: Int)?
         var data: [UInt8] = []
         var ended = false
-        while offset + 12 <= bytes.count, !ended {
-            let length = number(offset)
-            guard length <= bytes.count - offset - 12 else { throw fail("a chunk runs past the end of the file") }
-            let crc = bytes.withUnsafeBufferPointer { buffer in
-                libdeflate_crc32(0, buffer.baseAddress.map { $0 + offset + 4 }, length + 4)
-            }
-            guard crc == UInt32(number(offset + 8 + length)) else { throw fail("a chunk's CRC does not match its bytes") }
-            let body = offset + 8
-            switch (bytes[offset + 4], bytes[offset + 5], bytes[offset + 6], bytes[offset + 7]) {
-            case (0x49, 0x48, 0x44, 0x52):  // IHDR
+        while offset + 12 <= bytes.count, !ended, let chunk = PNGChunk(in: bytes, at: offset) {
+            let length = chunk.length
+            guard chunk.fits(in: bytes.count) else { throw fail("a chunk runs past the end of the file") }
+            guard chunk.crcMatches(in: bytes) else { throw fail("a chunk's CRC does not match its bytes") }
+            let body = chunk.body.lowerBound
+            switch chunk.type {
+            case PNGChunk.ihdr:
                 guard length == 13 else { throw fail("IHDR is \(length) bytes, not 13") }
                 let (width, height) = (number(body), number(body + 4))
                 let (depth, colorType) = (bytes[body + 8], bytes[body + 9])
@@ -61,18 +58,18 @@ package final class PNGDecoder {
                 guard depth == 8, colorType == 2 || colorType == 6, bytes[body + 10] == 0, bytes[body + 11] == 0, bytes[body + 12] == 0
                 else { return nil }
                 header = (width, height, colorType == 2 ? 3 : 4)
-            case (0x49, 0x44, 0x41, 0x54):  // IDAT
+            case PNGChunk.idat:
                 data.append(contentsOf: bytes[body..<(body + length)])
-            case (0x74, 0x52, 0x4E, 0x53):  // tRNS
+            case PNGChunk.trns:
                 // One colour of an RGB picture is transparent (as optimisers write all-or-nothing alpha): left to
                 // the reader that applies it, or the picture would be read opaque.
                 return nil
-            case (0x49, 0x45, 0x4E, 0x44):  // IEND
+            case PNGChunk.iend:
                 ended = true
             default:
                 break
             }
-            offset = body + length + 4
+            offset = chunk.next
         }
         guard let header else { throw fail("there is no IHDR chunk") }
         guard ended, !data.isEmpty else { throw fail("the image data or the IEND chunk is missing") }

@@ -1,4 +1,3 @@
-import CPickerDeflate
 import PickerKit
 
 /// The checks a PNG passes before it is decoded: its signature, its header (IHDR) and the picture size it
@@ -30,27 +29,21 @@ package struct PNGStructure: Equatable, Sendable {
         var sawPixels = false
         var sawEnd = false
         while offset < bytes.count {
-            guard bytes.count - offset >= 8 else {
+            guard let chunk = PNGChunk(in: bytes, at: offset) else {
                 throw RenderError.notPNG(path: path, detail: "the file ends inside a chunk header (it is cut short)")
             }
-            let length = Self.bigEndian(bytes, offset)
-            let typeBytes = Array(bytes[(offset + 4)..<(offset + 8)])
-            let type = String(decoding: typeBytes, as: UTF8.self)
-            guard typeBytes.allSatisfy({ (65...90).contains($0) || (97...122).contains($0) }) else {
+            let (length, type) = (chunk.length, chunk.name)
+            guard chunk.typeIsLetters else {
                 throw RenderError.notPNG(path: path, detail: "byte \(offset + 4) should start a chunk type of four letters")
             }
-            guard length <= Int(Int32.max), bytes.count - offset - 12 >= length else {
+            guard length <= Int(Int32.max), chunk.fits(in: bytes.count) else {
                 throw RenderError.notPNG(path: path, detail: "the file ends inside the \(type) chunk at byte \(offset) (it is cut short)")
             }
-            let stored = UInt32(Self.bigEndian(bytes, offset + 8 + length))
-            let computed = bytes.withUnsafeBytes { all in
-                libdeflate_crc32(0, all.baseAddress.map { $0 + offset + 4 }, length + 4)
-            }
-            guard stored == computed else {
+            guard chunk.crcMatches(in: bytes) else {
                 throw RenderError.notPNG(path: path, detail: "the \(type) chunk at byte \(offset) is damaged (its CRC does not match)")
             }
             if header == nil {
-                guard type == "IHDR" else {
+                guard chunk.type == PNGChunk.ihdr else {
                     throw RenderError.notPNG(path: path, detail: "the first chunk is \(type), not the header IHDR")
                 }
                 guard length == 13 else {
@@ -58,9 +51,9 @@ package struct PNGStructure: Equatable, Sendable {
                 }
                 header = try Self.readHeader(bytes, at: offset + 8, path: path)
             }
-            if type == "IDAT" { sawPixels = true }
-            offset += 12 + length
-            if type == "IEND" {
+            if chunk.type == PNGChunk.idat { sawPixels = true }
+            offset = chunk.next
+            if chunk.type == PNGChunk.iend {
                 sawEnd = true
                 break
             }
@@ -82,7 +75,7 @@ package struct PNGStructure: Equatable, Sendable {
         guard bytes.count >= 33 else {
             throw RenderError.notPNG(path: path, detail: "the file ends before its header is complete (it is cut short)")
         }
-        guard Array(bytes[12..<16]) == Array("IHDR".utf8), bigEndian(bytes, 8) == 13 else {
+        guard let first = PNGChunk(in: bytes, at: 8), first.type == PNGChunk.ihdr, first.length == 13 else {
             throw RenderError.notPNG(path: path, detail: "the first chunk is not a 13-byte IHDR header")
         }
         return try readHeader(bytes, at: 16, path: path)

@@ -55,6 +55,7 @@ enum CompareInput: Equatable {
             }
             throw CompareError(.unfinishedSwitch(folder: folder))
         }
+        try refuseNamesInTwoForms(names, in: folder)
         for name in names where !name.hasPrefix(".") {
             let path = FilePath.join(folder, name)
             let relative = prefix + name
@@ -78,6 +79,29 @@ enum CompareInput: Equatable {
             } else if Self.picturesSuffixes.contains(where: name.lowercased().hasSuffix) {
                 found.append(relative)
             }
+        }
+    }
+
+    /// Refuses a folder holding two names that differ only in their Unicode form (`é` as one letter, or as `e` and an
+    /// accent): two files to Linux, but one name to Swift's strings, so pairing and `--update` would take one for the
+    /// other (an update wrote one picture under the other's name and left the other out, with exit 0).
+    ///
+    /// Throws `CompareError` naming both, with their code points, and what to do.
+    private static func refuseNamesInTwoForms(_ names: [String], in folder: String) throws(CompareError) {
+        var seen: [String: String] = [:]
+        for name in names where !name.hasPrefix(".") {
+            guard let other = seen.updateValue(name, forKey: name), !other.utf8.elementsEqual(name.utf8) else { continue }
+            func form(_ text: String) -> String {
+                let scalars = text.unicodeScalars.prefix(24).map { "U+" + String($0.value, radix: 16, uppercase: true).leftPadded(to: 4) }
+                return PlainText.escaped(String(text.prefix(24))) + " (" + scalars.joined(separator: " ")
+                    + (text.unicodeScalars.count > 24 ? " …" : "") + ")"
+            }
+            throw CompareError(
+                .refused(
+                    path: folder,
+                    message:
+                        "\(folder): holds \(form(other)) and \(form(name)), one name written in two Unicode forms: two files to the system but one to a comparison, which would pair or update one as the other; rename one of them"
+                ))
         }
     }
 
@@ -132,4 +156,9 @@ enum CompareInput: Equatable {
         defer { free(resolved) }
         return String(cString: resolved)
     }
+}
+
+extension String {
+    /// The string with leading zeros to `width` characters (`"E9"` → `"00E9"`).
+    fileprivate func leftPadded(to width: Int) -> String { String(repeating: "0", count: max(0, width - count)) + self }
 }

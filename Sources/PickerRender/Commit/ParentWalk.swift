@@ -38,9 +38,11 @@ final class ParentWalk {
         guard components.count <= BeneathFolder.maximumDepth else {
             throw BeneathFolder.Obstacle(path: name, what: "more than \(BeneathFolder.maximumDepth) folders deep")
         }
-        if let stopped, components.starts(with: stopped.components) { throw stopped.obstacle }
+        // Names are compared as bytes: Swift's == takes `é` and `e` with an accent for one name, two folders to Linux.
+        func same(_ left: String, _ right: String) -> Bool { left.utf8.elementsEqual(right.utf8) }
+        if let stopped, components.starts(with: stopped.components, by: same) { throw stopped.obstacle }
         var shared = 0
-        while shared < held.count, shared < components.count, held[shared].name == components[shared] { shared += 1 }
+        while shared < held.count, shared < components.count, same(held[shared].name, components[shared]) { shared += 1 }
         while held.count > shared { close(held.removeLast().descriptor) }
         for index in shared..<components.count {
             let folder = held.last?.descriptor ?? root

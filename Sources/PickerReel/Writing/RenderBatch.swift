@@ -151,6 +151,7 @@ public struct RenderBatch: Sendable {
                     sideBySide == 1 ? batch.options.memory : MemoryBudget(bytes: max(part.bytes, min(need, batch.options.memory.bytes)))
                 write.progress = { _, total in events(.frameDone(entry: index, total: total)) }
                 write.inputs = inputs
+                write.encodingChecked = true
                 if let step = batch.every { write.moments = MomentName.every(step, through: renderer.duration) }
                 let summary = try renderer.write(formats: batch.formats, to: destination, options: write)
                 events(.written(entry: index, summary: summary, seconds: Date().timeIntervalSince(started)))

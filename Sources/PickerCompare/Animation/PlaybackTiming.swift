@@ -18,7 +18,7 @@ public struct PlaybackTiming: Equatable, Sendable {
     public var loopCount: Int
 
     /// Creates the figures.
-    public init(fps: Double, length: Double, frames: Int, loopCount: Int) {
+    package init(fps: Double, length: Double, frames: Int, loopCount: Int) {
         self.fps = fps
         self.length = length
         self.frames = frames
@@ -26,7 +26,7 @@ public struct PlaybackTiming: Equatable, Sendable {
     }
 
     /// The timing of `animation`.
-    public init(of animation: DecodedAnimation) {
+    package init(of animation: DecodedAnimation) {
         self.init(delays: animation.delays, loopCount: animation.loopCount)
     }
 
@@ -58,7 +58,7 @@ public struct PlaybackTiming: Equatable, Sendable {
 
     /// What differs from `other` in words, such as `30 fps → 60 fps, 2.63 s → 2.63 s, 79 frames → 158 frames`;
     /// nil when rate, length, frames and loop count agree (lengths within 2 ms, a millisecond's rounding each side).
-    public func change(to other: PlaybackTiming) -> String? {
+    package func change(to other: PlaybackTiming) -> String? {
         let lengthDiffers = abs(length - other.length) > 2 * Self.timeTolerance
         guard fps != other.fps || lengthDiffers || frames != other.frames || loopCount != other.loopCount else { return nil }
         var parts = ["\(Self.rate(fps)) → \(Self.rate(other.fps))", "\(Self.seconds(length)) → \(Self.seconds(other.length))"]

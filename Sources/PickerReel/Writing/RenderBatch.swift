@@ -146,12 +146,12 @@ public struct RenderBatch: Sendable {
                 var write = batch.options
                 write.name = entry.name
                 write.jobs = frameWorkers
+                write.encodingChecked = true
                 // A spec side by side draws within its part, or within the share it waited for when it needs more.
                 write.memory =
                     sideBySide == 1 ? batch.options.memory : MemoryBudget(bytes: max(part.bytes, min(need, batch.options.memory.bytes)))
                 write.progress = { _, total in events(.frameDone(entry: index, total: total)) }
                 write.inputs = inputs
-                write.encodingChecked = true
                 if let step = batch.every { write.moments = MomentName.every(step, through: renderer.duration) }
                 let summary = try renderer.write(formats: batch.formats, to: destination, options: write)
                 events(.written(entry: index, summary: summary, seconds: Date().timeIntervalSince(started)))

@@ -6,8 +6,8 @@ import PickerKit
 /// 23.976, 29.97 or 59.94, on whose frame grid every change falls within a millisecond (WebP stores whole
 /// milliseconds), else one over the shortest delay. Frames are those begun within the length at that rate, so a
 /// hold of several frames, stored once, counts as the frames it lasts, and the same render read from an APNG and a WebP
-/// gives the same figures.
-public struct PlaybackTiming: Equatable, Sendable {
+/// gives the same figures. Codable as the JSON report writes it (`animation.expected`, `animation.actual`).
+public struct PlaybackTiming: Codable, Equatable, Sendable {
     /// Frames per second.
     public var fps: Double
     /// One play, in seconds.

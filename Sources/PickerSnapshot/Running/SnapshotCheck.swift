@@ -29,7 +29,7 @@ struct SnapshotCheck {
     /// Records or compares one frame; nil when it matches.
     private func check(_ image: RGBAImage, _ frame: SnapshotLocations.Frame) throws(SnapshotFailure) -> SnapshotFinding? {
         let stale = [frame.actualPath, frame.diffPath]
-        // A frame's golden is read by `PNGFile.read`, which follows links: here a file counts, as it did before.
+        // A frame's golden counts when a file is there: `PNGFile.read` reads it, not yet through the confined layer.
         let exists = FileManager.default.fileExists(atPath: frame.goldenPath)
         let ended = try recordOrReportMissing(golden: frame.goldenPath, exists: exists, time: frame.time, stale: stale) {
             () throws(SnapshotFailure) in try write(image, to: frame.goldenPath)

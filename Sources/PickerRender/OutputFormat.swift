@@ -79,7 +79,7 @@ public enum OutputFormat: String, Hashable, Sendable, CaseIterable {
     ///
     /// These are the files a new render of the format replaces or removes. Frame names have exactly four ASCII
     /// digits, so user files such as `frame-١٢٣٤.png` are never taken for frames.
-    public func owns(_ file: String, name: String) -> Bool {
+    package func owns(_ file: String, name: String) -> Bool {
         switch self {
         case .png, .svg:
             let suffix = "." + rawValue

@@ -14,7 +14,7 @@ public struct AnimationComparison: Equatable, Sendable {
         public var pixels: PixelComparison
 
         /// Creates the record of one moment.
-        public init(time: Double, pixels: PixelComparison) {
+        package init(time: Double, pixels: PixelComparison) {
             self.time = time
             self.pixels = pixels
         }
@@ -30,7 +30,7 @@ public struct AnimationComparison: Equatable, Sendable {
     public var differingMoments: [Moment]
 
     /// Creates the record of a comparison.
-    public init(expected: PlaybackTiming, actual: PlaybackTiming, momentCount: Int, differingMoments: [Moment]) {
+    package init(expected: PlaybackTiming, actual: PlaybackTiming, momentCount: Int, differingMoments: [Moment]) {
         self.expected = expected
         self.actual = actual
         self.momentCount = momentCount
@@ -74,7 +74,7 @@ public struct AnimationComparison: Equatable, Sendable {
     /// Such as `34 of 34 moments differ, first at 0 s, largest 227 pixels at 0.567 s`, after the timing change when
     /// there is one, or `all 34 moments match`. The summary, the annotations, the text report and the HTML report's
     /// cards all use it.
-    public var reviewLine: String {
+    package var reviewLine: String {
         let count = ReportWording.grouped(momentCount)
         var parts: [String] = []
         if let timingChange { parts.append(timingChange) }

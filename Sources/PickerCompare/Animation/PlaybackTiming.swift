@@ -6,8 +6,8 @@ import PickerKit
 /// 23.976, 29.97 or 59.94, on whose frame grid every change falls within a millisecond (WebP stores whole
 /// milliseconds), else one over the shortest delay. Frames are those begun within the length at that rate, so a
 /// hold of several frames, stored once, counts as the frames it lasts, and the same render read from an APNG and a WebP
-/// gives the same figures.
-public struct PlaybackTiming: Equatable, Sendable {
+/// gives the same figures. Codable as the JSON report writes it (`animation.expected`, `animation.actual`).
+public struct PlaybackTiming: Codable, Equatable, Sendable {
     /// Frames per second.
     public var fps: Double
     /// One play, in seconds.
@@ -18,7 +18,7 @@ public struct PlaybackTiming: Equatable, Sendable {
     public var loopCount: Int
 
     /// Creates the figures.
-    public init(fps: Double, length: Double, frames: Int, loopCount: Int) {
+    package init(fps: Double, length: Double, frames: Int, loopCount: Int) {
         self.fps = fps
         self.length = length
         self.frames = frames
@@ -26,7 +26,7 @@ public struct PlaybackTiming: Equatable, Sendable {
     }
 
     /// The timing of `animation`.
-    public init(of animation: DecodedAnimation) {
+    package init(of animation: DecodedAnimation) {
         self.init(delays: animation.delays, loopCount: animation.loopCount)
     }
 
@@ -58,7 +58,7 @@ public struct PlaybackTiming: Equatable, Sendable {
 
     /// What differs from `other` in words, such as `30 fps → 60 fps, 2.63 s → 2.63 s, 79 frames → 158 frames`;
     /// nil when rate, length, frames and loop count agree (lengths within 2 ms, a millisecond's rounding each side).
-    public func change(to other: PlaybackTiming) -> String? {
+    package func change(to other: PlaybackTiming) -> String? {
         let lengthDiffers = abs(length - other.length) > 2 * Self.timeTolerance
         guard fps != other.fps || lengthDiffers || frames != other.frames || loopCount != other.loopCount else { return nil }
         var parts = ["\(Self.rate(fps)) → \(Self.rate(other.fps))", "\(Self.seconds(length)) → \(Self.seconds(other.length))"]

@@ -6,7 +6,7 @@ public struct ImageSize: Equatable, Hashable, Sendable, CustomStringConvertible 
     public var height: Int
 
     /// A size of `width` × `height` pixels.
-    public init(width: Int, height: Int) {
+    package init(width: Int, height: Int) {
         self.width = width
         self.height = height
     }

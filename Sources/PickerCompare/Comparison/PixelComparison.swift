@@ -14,7 +14,7 @@ public struct PixelComparison: Equatable, Sendable {
     public var diffImage: RGBAImage?
 
     /// Creates the figures of a comparison.
-    public init(differentPixels: Int, antialiasedPixels: Int, size: ImageSize, diffImage: RGBAImage? = nil) {
+    package init(differentPixels: Int, antialiasedPixels: Int, size: ImageSize, diffImage: RGBAImage? = nil) {
         self.differentPixels = differentPixels
         self.antialiasedPixels = antialiasedPixels
         self.size = size

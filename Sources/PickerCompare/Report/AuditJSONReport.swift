@@ -4,7 +4,7 @@ import PickerKit
 /// The machine-readable audit (`pickerreel audit --report json`): the verdict, the required criteria, and per
 /// spec-variant its worst moment under each criterion and each frame's lowest ratio under each (the strip), with
 /// sorted keys so the output is the same on every run.
-package struct AuditJSONReport: Codable, Equatable, Sendable {
+package struct AuditJSONReport: Codable, Equatable, Sendable, JSONDocument {
     /// One measurement: the worst moment of a criterion.
     package struct Moment: Codable, Equatable, Sendable {
         package var criterion: String
@@ -72,14 +72,5 @@ package struct AuditJSONReport: Codable, Equatable, Sendable {
         passed = !report.fails
         required = report.required.sorted().map(\.rawValue)
         audits = report.audits.map(Audit.init)
-    }
-
-    /// The report as pretty-printed JSON with sorted keys, ending in a newline.
-    ///
-    /// Throws `EncodingError` only for a number that is not finite, which an audit never produces.
-    package func json() throws -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        return PlainText.json(String(decoding: try encoder.encode(self), as: UTF8.self)) + "\n"
     }
 }

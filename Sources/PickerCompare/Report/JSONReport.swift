@@ -7,7 +7,7 @@ import PickerKit
 /// Keys left out rather than null: `expected`, `actual` and `diff` of a file when there is none; `width` and
 /// `height` when the sizes differ (then `expectedSize` and `actualSize`); the pixel figures when no pixel was
 /// compared; `animation` unless both files are animations. `settings` has `maxDiffPixels` or `maxDiffRatio`, whichever tolerance is in force.
-package struct JSONReport: Codable, Equatable, Sendable {
+package struct JSONReport: Codable, Equatable, Sendable, JSONDocument {
     /// The settings the comparison ran with.
     package struct Settings: Codable, Equatable, Sendable {
         package var metric: ColorMetric
@@ -128,14 +128,5 @@ package struct JSONReport: Codable, Equatable, Sendable {
         environmentChanges = summary.environmentChanges.isEmpty ? nil : summary.environmentChanges
         contrastChanges = summary.contrastChanges.isEmpty ? nil : summary.contrastChanges
         disagreements = summary.disagreements.isEmpty ? nil : summary.disagreements
-    }
-
-    /// The report as pretty-printed JSON with sorted keys, ending in a newline.
-    ///
-    /// Throws `EncodingError` only for a number that is not finite, which a comparison never produces.
-    package func json() throws -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        return PlainText.json(String(decoding: try encoder.encode(self), as: UTF8.self)) + "\n"
     }
 }

@@ -103,7 +103,7 @@ public struct CompareError: Error, Equatable, Sendable, CustomStringConvertible 
 
 extension CompareError {
     /// A report that cannot be written to `path`, for callers that write reports themselves.
-    public static func report(path: String, what: String, reason: String) -> CompareError {
+    package static func report(path: String, what: String, reason: String) -> CompareError {
         CompareError(.cannotWrite(path: path, what: what, reason: reason))
     }
 }

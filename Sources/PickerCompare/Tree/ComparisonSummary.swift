@@ -37,7 +37,7 @@ public struct ComparisonSummary: Equatable, Sendable {
     public var disagreements: [String] = []
 
     /// Creates a summary.
-    public init(
+    package init(
         expected: String, actual: String, settings: ComparisonSettings = ComparisonSettings(), tolerance: Tolerance = .exact,
         files: [FileComparison]
     ) {

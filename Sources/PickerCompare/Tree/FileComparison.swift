@@ -55,7 +55,7 @@ public struct FileComparison: Equatable, Sendable {
     public var animation: AnimationComparison?
 
     /// Creates the record of one file's comparison.
-    public init(
+    package init(
         path: String, outcome: Outcome, matches: Bool, expectedPath: String? = nil, actualPath: String? = nil, diffPath: String? = nil
     ) {
         self.path = path

@@ -21,7 +21,7 @@ public struct FolderComparison: Sendable {
     public var diffPath: String?
     /// Top folders of EXPECTED (spec folders) that another shard of the run rendered: when ACTUAL has no such folder,
     /// its files are left out rather than reported removed (`render --shard` records them).
-    public var otherShardsSpecs: Set<String> = []
+    package var otherShardsSpecs: Set<String> = []
     /// How much memory the pictures may take at once (`--memory`): pairs of files are compared side by side only as
     /// many as fit in it together, and a pair of files (animations or still pictures) that would not fit alone is
     /// refused from their headers (`ComparisonMemory`).

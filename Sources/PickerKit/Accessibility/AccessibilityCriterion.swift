@@ -26,7 +26,7 @@ public enum AccessibilityCriterion: String, CaseIterable, Comparable, Sendable {
     ///
     /// Returns `.failure` with the first entry that names no criterion the audit measures (an empty one included),
     /// so a caller can say which.
-    public static func parse(list: String) -> Result<Set<AccessibilityCriterion>, UnknownCriterion> {
+    package static func parse(list: String) -> Result<Set<AccessibilityCriterion>, UnknownCriterion> {
         if list == "all" { return .success(Set(allCases)) }
         var chosen: Set<AccessibilityCriterion> = []
         for entry in list.split(separator: ",", omittingEmptySubsequences: false) {
@@ -38,12 +38,12 @@ public enum AccessibilityCriterion: String, CaseIterable, Comparable, Sendable {
     }
 
     /// An entry of a criteria list that names no criterion the audit measures.
-    public struct UnknownCriterion: Error, Equatable, Sendable {
+    package struct UnknownCriterion: Error, Equatable, Sendable {
         /// The entry as given.
-        public let entry: String
+        package let entry: String
 
         /// The entry `entry`, which names no criterion.
-        public init(entry: String) { self.entry = entry }
+        package init(entry: String) { self.entry = entry }
     }
 }
 

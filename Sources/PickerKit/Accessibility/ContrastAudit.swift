@@ -13,7 +13,7 @@ public struct ContrastAudit: Equatable, Sendable {
     public var frames: [[ContrastMeasurement]]
 
     /// An audit of the frames' measurements.
-    public init(name: String, file: String?, fps: Double, frames: [[ContrastMeasurement]]) {
+    package init(name: String, file: String?, fps: Double, frames: [[ContrastMeasurement]]) {
         self.name = name
         self.file = file
         self.frameCount = frames.count

@@ -33,7 +33,7 @@ public struct ContrastMeasurement: Equatable, Sendable {
     public var item: String?
 
     /// A measurement.
-    public init(subject: Subject, ratio: Double, frame: Int, time: Double, item: String?) {
+    package init(subject: Subject, ratio: Double, frame: Int, time: Double, item: String?) {
         self.subject = subject
         self.ratio = ratio
         self.frame = frame

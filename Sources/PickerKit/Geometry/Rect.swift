@@ -10,7 +10,7 @@ public struct Rect: Equatable, Hashable, Sendable, Codable {
     public var height: Double
 
     /// Creates a rectangle from its origin and size.
-    public init(x: Double, y: Double, width: Double, height: Double) {
+    package init(x: Double, y: Double, width: Double, height: Double) {
         self.x = x
         self.y = y
         self.width = width
@@ -36,7 +36,7 @@ public struct Size: Equatable, Hashable, Sendable, Codable {
     public var height: Double
 
     /// Creates a size.
-    public init(width: Double, height: Double) {
+    package init(width: Double, height: Double) {
         self.width = width
         self.height = height
     }
@@ -50,7 +50,7 @@ public struct Point: Equatable, Hashable, Sendable, Codable {
     public var y: Double
 
     /// Creates a point.
-    public init(x: Double, y: Double) {
+    package init(x: Double, y: Double) {
         self.x = x
         self.y = y
     }

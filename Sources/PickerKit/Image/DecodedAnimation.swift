@@ -3,20 +3,20 @@
 ///
 /// The pictures are the canvas after each stored frame is drawn (dispose and blend applied), so two files that
 /// show the same thing hold the same pictures however their encoders cut the frames.
-public struct DecodedAnimation: Equatable, Sendable {
+package struct DecodedAnimation: Equatable, Sendable {
     /// The canvas width in pixels.
-    public var width: Int
+    package var width: Int
     /// The canvas height in pixels.
-    public var height: Int
+    package var height: Int
     /// Each picture as shown, straight RGBA, in order; never empty.
-    public var pictures: [RGBAImage]
+    package var pictures: [RGBAImage]
     /// How long each picture is shown, in seconds; as many as `pictures`.
-    public var delays: [Double]
+    package var delays: [Double]
     /// How many times the animation plays; 0 for forever (APNG's num_plays, WebP's loop count).
-    public var loopCount: Int
+    package var loopCount: Int
 
     /// Creates a decoded animation; the caller gives as many delays as pictures.
-    public init(width: Int, height: Int, pictures: [RGBAImage], delays: [Double], loopCount: Int) {
+    package init(width: Int, height: Int, pictures: [RGBAImage], delays: [Double], loopCount: Int) {
         self.width = width
         self.height = height
         self.pictures = pictures
@@ -25,7 +25,7 @@ public struct DecodedAnimation: Equatable, Sendable {
     }
 
     /// When each picture appears, in seconds from the start.
-    public var starts: [Double] {
+    package var starts: [Double] {
         var time = 0.0
         return delays.map { delay in
             defer { time += delay }
@@ -34,9 +34,9 @@ public struct DecodedAnimation: Equatable, Sendable {
     }
 
     /// How long one play lasts, in seconds: the sum of the delays.
-    public var length: Double { delays.reduce(0, +) }
+    package var length: Double { delays.reduce(0, +) }
 
     /// The most pixels (frames × width × height) a decoder holds for one file: 256 Mi pixels, 1 GiB of RGBA, so a
     /// file declaring thousands of full-size frames is refused before its memory is taken.
-    public static let maximumPixels = 1 << 28
+    package static let maximumPixels = 1 << 28
 }

@@ -21,7 +21,7 @@ public struct RGBAImage: Equatable, Sendable {
     }
 
     /// An image of one colour (`transparent black` by default).
-    public init(width: Int, height: Int, filledWith rgba: (UInt8, UInt8, UInt8, UInt8) = (0, 0, 0, 0)) {
+    package init(width: Int, height: Int, filledWith rgba: (UInt8, UInt8, UInt8, UInt8) = (0, 0, 0, 0)) {
         self.width = max(width, 1)
         self.height = max(height, 1)
         var bytes = [UInt8](repeating: 0, count: self.width * self.height * 4)
@@ -45,7 +45,7 @@ public struct RGBAImage: Equatable, Sendable {
     }
 
     /// Sets the pixel at (x, y); the caller keeps x and y inside the image.
-    public mutating func setPixel(x: Int, y: Int, to rgba: (UInt8, UInt8, UInt8, UInt8)) {
+    package mutating func setPixel(x: Int, y: Int, to rgba: (UInt8, UInt8, UInt8, UInt8)) {
         let offset = (y * width + x) * 4
         pixels[offset] = rgba.0
         pixels[offset + 1] = rgba.1
@@ -55,7 +55,7 @@ public struct RGBAImage: Equatable, Sendable {
 
     /// Calls `body` with the pixel bytes to change in place; their count cannot change, so the picture keeps
     /// exactly width × height × 4 bytes.
-    public mutating func withUnsafeMutablePixels<Result>(_ body: (UnsafeMutableBufferPointer<UInt8>) throws -> Result) rethrows
+    package mutating func withUnsafeMutablePixels<Result>(_ body: (UnsafeMutableBufferPointer<UInt8>) throws -> Result) rethrows
         -> Result
     {
         try pixels.withUnsafeMutableBufferPointer { buffer in try body(buffer) }

@@ -11,28 +11,28 @@ public struct JSONPath: Equatable, Hashable, Sendable, CustomStringConvertible {
     public var components: [Component]
 
     /// The root of the document.
-    public static let root = JSONPath(components: [])
+    package static let root = JSONPath(components: [])
 
     /// Creates a path from its steps.
-    public init(components: [Component]) {
+    package init(components: [Component]) {
         self.components = components
     }
 
     /// True for the root.
-    public var isEmpty: Bool { components.isEmpty }
+    package var isEmpty: Bool { components.isEmpty }
 
     /// The path one key further down.
-    public func appending(_ key: String) -> JSONPath {
+    package func appending(_ key: String) -> JSONPath {
         JSONPath(components: components + [.key(key)])
     }
 
     /// The path one array index further down.
-    public func appending(index: Int) -> JSONPath {
+    package func appending(index: Int) -> JSONPath {
         JSONPath(components: components + [.index(index)])
     }
 
     /// `key` cut to 64 characters with "…", so that a hostile key of megabytes cannot make a message as long.
-    public static func shortened(_ key: String) -> String {
+    package static func shortened(_ key: String) -> String {
         key.count > 64 ? key.prefix(64) + "…" : key
     }
 

@@ -182,12 +182,12 @@ public struct PickerLayout: Equatable, Sendable {
     }
 
     /// The frame of the segment of the item whose value is `value`, or nil when there is none.
-    public func segmentFrame(of value: ItemValue) -> Rect? {
+    package func segmentFrame(of value: ItemValue) -> Rect? {
         segments.first(where: { $0.item.value == value })?.frame
     }
 
     /// The picture's size in pixels at `scale`: ⌈canvas × scale⌉ on each side.
-    public func pixelSize(scale: Double) -> (width: Int, height: Int) {
+    package func pixelSize(scale: Double) -> (width: Int, height: Int) {
         (Self.pixels(canvas.width * scale), Self.pixels(canvas.height * scale))
     }
 

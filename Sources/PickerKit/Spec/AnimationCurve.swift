@@ -19,7 +19,7 @@ public enum AnimationCurve: Equatable, Hashable, Sendable {
     public static let defaultSpring = AnimationCurve.spring(response: 0.5, dampingFraction: 0.825)
 
     /// The control points of the curve's cubic Bézier, or nil for a spring.
-    public var bezierControlPoints: (x1: Double, y1: Double, x2: Double, y2: Double)? {
+    package var bezierControlPoints: (x1: Double, y1: Double, x2: Double, y2: Double)? {
         switch self {
         case .linear: return (0, 0, 1, 1)
         case .easeIn: return (0.42, 0, 1, 1)
@@ -31,7 +31,7 @@ public enum AnimationCurve: Equatable, Hashable, Sendable {
     }
 
     /// True for a spring, whose length comes from its physics rather than from a duration.
-    public var isSpring: Bool {
+    package var isSpring: Bool {
         if case .spring = self { return true }
         return false
     }

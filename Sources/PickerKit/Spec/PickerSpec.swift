@@ -27,9 +27,9 @@ public struct PickerSpec: Hashable, Sendable {
     public var variantAxes: VariantAxes?
     /// The fields whose values came from design tokens, in the order the spec writes them (empty for a spec that
     /// names none): what `pickerreel tokens` prints.
-    public package(set) var tokenFields: [TokenField] = []
+    package var tokenFields: [TokenField] = []
     /// The token files and themes the spec was made from, relative to its folder (see `referencedFiles`).
-    public package(set) var inputFiles: [String] = []
+    package var inputFiles: [String] = []
     /// The style and timing of the variants whose values have token files of their own (`variants.tokens`).
     package var tokenThemes: [TokenTheme] = []
     /// The modifiers of the spec's DTCG resolver document, each a variant axis (`"tokens": {"resolver": …}`).

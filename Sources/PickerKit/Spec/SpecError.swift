@@ -11,7 +11,7 @@ public struct SpecError: Error, Equatable, Sendable, CustomStringConvertible {
     public var problem: SpecProblem
 
     /// Creates an error.
-    public init(file: String? = nil, path: JSONPath, problem: SpecProblem) {
+    package init(file: String? = nil, path: JSONPath, problem: SpecProblem) {
         self.file = file
         self.path = path
         self.problem = problem

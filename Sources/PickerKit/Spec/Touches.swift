@@ -12,9 +12,9 @@ public struct TouchStyle: Hashable, Sendable {
     public var diameter: Double?
 
     /// Seconds a touch is fully shown, from the start of its change: a tap's press.
-    public static let holdTime = 0.12
+    package static let holdTime = 0.12
     /// Seconds over which it then fades out.
-    public static let fadeTime = 0.25
+    package static let fadeTime = 0.25
 
     /// Touches with the given look; the fields left out take the defaults.
     public init(color: PickerColor? = nil, opacity: Double? = nil, diameter: Double? = nil) {
@@ -95,7 +95,7 @@ public struct Variant: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// `name` with this variant's suffix: `period`, `period-dark`, `period-dark-rtl@3x`.
-    public func name(_ name: String) -> String {
+    package func name(_ name: String) -> String {
         guard !suffix.isEmpty else { return name }
         return suffix.hasPrefix("@") ? name + suffix : name + "-" + suffix
     }

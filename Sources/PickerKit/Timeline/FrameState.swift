@@ -1,18 +1,18 @@
 /// Everything that moves in one frame: the highlight, how selected each label looks, and the touches showing.
 ///
 /// Two frames with equal states are the same picture.
-public struct FrameState: Equatable, Sendable {
+package struct FrameState: Equatable, Sendable {
     /// The highlight, or nil when none is visible.
-    public var highlight: Highlight?
+    package var highlight: Highlight?
     /// For each item, how far its label has turned into the selected label, 0 … 1 (the highlight's share of the
     /// segment times its opacity); empty when the selected label looks like the others and there are no
     /// separators, which are hidden beside the highlight by the same amounts.
-    public var selection: [Double]
+    package var selection: [Double]
     /// The touch circles showing.
-    public var touches: [Touch]
+    package var touches: [Touch]
 
     /// A state.
-    public init(highlight: Highlight?, selection: [Double] = [], touches: [Touch] = []) {
+    package init(highlight: Highlight?, selection: [Double] = [], touches: [Touch] = []) {
         self.highlight = highlight
         self.selection = selection
         self.touches = touches
@@ -20,11 +20,11 @@ public struct FrameState: Equatable, Sendable {
 }
 
 /// A touch indicator on screen: a circle at `center`.
-public struct Touch: Equatable, Sendable {
+package struct Touch: Equatable, Sendable {
     /// The circle's centre, in points.
-    public var center: Point
+    package var center: Point
     /// The circle's diameter, in points.
-    public var diameter: Double
+    package var diameter: Double
     /// Its opacity now, 0 … 1, times the style's colour.
-    public var opacity: Double
+    package var opacity: Double
 }

@@ -9,7 +9,7 @@ public struct Highlight: Equatable, Sendable, Codable {
     public var opacity: Double
 
     /// Creates a highlight.
-    public init(rect: Rect, cornerRadius: Double, opacity: Double) {
+    package init(rect: Rect, cornerRadius: Double, opacity: Double) {
         self.rect = rect
         self.cornerRadius = cornerRadius
         self.opacity = opacity

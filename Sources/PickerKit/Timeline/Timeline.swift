@@ -91,7 +91,7 @@ public struct Timeline: Equatable, Sendable {
     }
 
     /// The number of frames as a real number, before the limit check: ⌊duration × fps + 0.5⌋ + 1.
-    public var exactFrameCount: Double {
+    package var exactFrameCount: Double {
         (duration * fps + 0.5 + 1e-6).rounded(.down) + 1
     }
 
@@ -107,17 +107,17 @@ public struct Timeline: Equatable, Sendable {
     ///
     /// The one rule GIF, APNG, WebP, video and the animated SVG share, so that at any moment every format shows the
     /// same frame; it is at least half a frame longer than `duration`.
-    public var loopDuration: Double {
+    package var loopDuration: Double {
         Double(frameCount) / fps
     }
 
     /// The time of frame `index`: index / fps.
-    public func time(ofFrame index: Int) -> Double {
+    package func time(ofFrame index: Int) -> Double {
         Double(index) / fps
     }
 
     /// The moment frame `index` shows: its time, except that the last frame shows the settled final state.
-    public func moment(ofFrame index: Int) -> Double {
+    package func moment(ofFrame index: Int) -> Double {
         let time = time(ofFrame: index)
         return index >= frameCount - 1 ? max(time, settleTime) : time
     }
@@ -126,7 +126,7 @@ public struct Timeline: Equatable, Sendable {
     ///
     /// The end of the animation, or the last frame's time when that comes first (`settledEarly`). `state(at:)` and
     /// `highlight(at:)` show the settled state from here on, as every frame, every format and `Renderer.image(at:)` do.
-    public var settledFrom: Double {
+    package var settledFrom: Double {
         min(duration, settledEarly ?? .infinity)
     }
 
@@ -146,12 +146,12 @@ public struct Timeline: Equatable, Sendable {
     }
 
     /// Everything that moves, in frame `index`; the last frame always shows the settled final state.
-    public func state(forFrame index: Int) -> FrameState {
+    package func state(forFrame index: Int) -> FrameState {
         state(at: moment(ofFrame: index))
     }
 
     /// Everything that moves, at `time` seconds; from `settledFrom` on, the settled final state (the last frame's).
-    public func state(at time: Double) -> FrameState {
+    package func state(at time: Double) -> FrameState {
         motion(at: time >= settledFrom ? moment(ofFrame: frameCount - 1) : time)
     }
 

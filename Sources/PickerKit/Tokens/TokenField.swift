@@ -1,17 +1,17 @@
 /// A spec field whose value came from a design token: what `pickerreel tokens` prints, so a reviewer sees what a
 /// token change will move.
-public struct TokenField: Hashable, Sendable, CustomStringConvertible {
+package struct TokenField: Hashable, Sendable, CustomStringConvertible {
     /// The field in the spec, such as `style.highlight.cornerRadius`.
-    public var field: JSONPath
+    package var field: JSONPath
     /// The token the field names, such as `picker.highlight.radius` (written `{picker.highlight.radius}`).
-    public var token: String
+    package var token: String
     /// The token file that holds the token's value (the end of an alias chain), relative to the spec's folder.
-    public var file: String
+    package var file: String
     /// The value the field took, as the spec would write it (`#8E8E93`, `16`, `0.2`).
-    public var value: String
+    package var value: String
 
     /// A field's token record.
-    public init(field: JSONPath, token: String, file: String, value: String) {
+    package init(field: JSONPath, token: String, file: String, value: String) {
         self.field = field
         self.token = token
         self.file = file
@@ -19,7 +19,7 @@ public struct TokenField: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// `style.highlight.cornerRadius = {picker.highlight.radius} (tokens/base.tokens.json) → 8`.
-    public var description: String {
+    package var description: String {
         "\(field) = {\(token)} (\(file)) → \(value)"
     }
 }

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import PickerCompare
 import PickerKit
 
 /// The `layout` command's JSON: the canvas in points with its scale, and each segment's frame.
@@ -87,10 +88,5 @@ package struct TimelineReport: Encodable {
     }
 }
 
-/// Encodes a report as pretty JSON with sorted keys, so output is the same run to run.
-package func jsonText(_ value: some Encodable) -> String {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-    guard let data = try? encoder.encode(value) else { return "{}\n" }
-    return PlainText.json(String(decoding: data, as: UTF8.self)) + "\n"
-}
+/// Encodes a report as `prettyJSON` does, so output is the same run to run; `{}` for one that cannot be encoded.
+package func jsonText(_ value: some Encodable) -> String { (try? prettyJSON(value)) ?? "{}\n" }

@@ -152,6 +152,7 @@ public struct RenderBatch: Sendable {
                 var write = batch.options
                 write.name = entry.name
                 write.jobs = frameWorkers
+                write.encodingChecked = true
                 // A spec side by side draws within its part, or within the share it waited for when it needs more.
                 write.memory =
                     sideBySide == 1 ? batch.options.memory : MemoryBudget(bytes: max(part.bytes, min(need, batch.options.memory.bytes)))

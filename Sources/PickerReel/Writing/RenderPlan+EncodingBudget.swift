@@ -6,6 +6,7 @@ extension RenderPlan {
     /// format), or when one of the animation files among `formats` would: its drawer and its encoder together (`MemoryBudget.drawerBytes`, `encoderBytes`), so
     /// that an encoder is refused with the size and the budget before anything is drawn, never runs out of memory.
     package func checkEncoding(_ formats: [OutputFormat], within budget: MemoryBudget) throws(SpecError) {
+        PlanningTally.checkedEncoding()
         let pixels = pixelWidth * pixelHeight
         let drawer = MemoryBudget.drawerBytes(pixels: pixels) + pictureBytes
         let frames = timeline.frameCount

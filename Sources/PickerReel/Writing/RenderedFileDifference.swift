@@ -20,7 +20,7 @@ public struct RenderedFileDifference: Sendable, Equatable {
     public var kind: Kind
 
     /// A difference of `kind` at `path`.
-    public init(path: String, kind: Kind) {
+    package init(path: String, kind: Kind) {
         self.path = path
         self.kind = kind
     }

@@ -25,10 +25,13 @@ extension Renderer {
         guard !chosen.isEmpty else { throw RenderError.invalidOption("no formats to write; give at least one") }
         let name = options.name ?? folder.standardizedFileURL.lastPathComponent
         try Self.checkName(name, formats: chosen)
-        do {
-            try plan.checkEncoding(chosen, within: options.memory)
-        } catch {
-            throw RenderError.invalidOption(error.description)
+        // One check a spec: a batch has made it already (`WriteOptions.encodingChecked`).
+        if !options.encodingChecked {
+            do {
+                try plan.checkEncoding(chosen, within: options.memory)
+            } catch {
+                throw RenderError.invalidOption(error.description)
+            }
         }
         let output = try OutputFolder(destination: folder, failsRename: options.failsRename)
         let frameCount = self.frameCount

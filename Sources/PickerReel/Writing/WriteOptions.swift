@@ -32,6 +32,9 @@ public struct WriteOptions: Sendable {
     package var contrast: [RenderManifest.Contrast]?
     /// Asked before each rename of the switch; true makes that rename fail (for tests of the rollback).
     package var failsRename: (@Sendable () -> Bool)?
+    /// True when the caller has checked the formats against the memory budget already (`RenderBatch`, against the
+    /// whole budget, before the spec waits for its share), so `write` does not check them a second time.
+    package var encodingChecked = false
 
     /// Options; the defaults name files after the folder, use every core the memory budget allows, and choose the
     /// GIF matte automatically.

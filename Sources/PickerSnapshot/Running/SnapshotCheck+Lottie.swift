@@ -2,38 +2,13 @@ import FoundationEssentials
 import PickerReel
 
 extension SnapshotCheck {
-    /// The files of the Lottie golden: `<name>.lottie.json` beside the goldens, the actual Lottie and the diff picture
-    /// of its most different moment under the artifacts folder.
-    var lottieFiles: (golden: String, actual: String, diff: String) {
-        (
-            FilePath.join(locations.goldenFolder, "\(locations.name).lottie.json"),
-            FilePath.join(locations.artifactFolder, "\(locations.name).lottie.actual.json"),
-            FilePath.join(locations.artifactFolder, "\(locations.name).lottie.diff.png")
-        )
-    }
-
     /// Writes the animation as Lottie and records it, or plays it and its golden in rlottie and compares them frame
     /// by frame, as the mode says; empty when they match.
     func runLottie(_ renderer: Renderer) throws(SnapshotFailure) -> [SnapshotFinding] {
-        let files = lottieFiles
-        SnapshotLedger.note(files.golden)
-        let fresh: [UInt8]
-        do {
-            fresh = [UInt8](try renderer.lottie())
-        } catch {
-            throw SnapshotFailure(.cannotRender(name: locations.name, reason: "\(error)"))
-        }
-        // A link counts as a golden (then refused when read), dangling or not: recording must not hide it.
-        let goldenExists =
-            FileManager.default.fileExists(atPath: files.golden)
-            || (try? FileManager.default.destinationOfSymbolicLink(atPath: files.golden)) != nil
-        // Stale files from an earlier failure would mislead whoever opens the folder.
-        for stale in [files.actual, files.diff] { try? FileManager.default.removeItem(atPath: stale) }
-        if mode == .all || (!goldenExists && mode != .never) {
-            try write(fresh, to: files.golden)
-            return [.recorded(time: 0, golden: files.golden, reason: goldenExists ? .recordMode : .missing)]
-        }
-        guard goldenExists else { return [.missingGolden(time: 0, golden: files.golden)] }
+        // The diff picture is of the most different moment.
+        let files = wholeGoldenFiles(golden: "lottie.json", actual: "lottie.actual.json", diff: "lottie.diff.png")
+        let (fresh, ended) = try startWholeGoldenCheck(golden: files.golden, stale: [files.actual, files.diff]) { try renderer.lottie() }
+        if let ended { return [ended] }
         let golden: [UInt8]
         do {
             // Safe: the golden is read inside its folder, through no link, at most LottieFacts.maximumBytes.
@@ -63,11 +38,7 @@ extension SnapshotCheck {
         try write(fresh, to: files.actual)
         var diff: String?
         if let picture = comparison.largestDiff {
-            do {
-                try AtomicFile.write(try PNGFile.encode(picture), to: files.diff)
-            } catch {
-                throw SnapshotFailure(.cannotWrite(name: locations.name, reason: error.description))
-            }
+            try write(picture, to: files.diff)
             diff = files.diff
         }
         return [

@@ -28,14 +28,13 @@ struct SnapshotCheck {
 
     /// Records or compares one frame; nil when it matches.
     private func check(_ image: RGBAImage, _ frame: SnapshotLocations.Frame) throws(SnapshotFailure) -> SnapshotFinding? {
-        let goldenExists = FileManager.default.fileExists(atPath: frame.goldenPath)
-        // Stale pictures from an earlier failure would mislead whoever opens the folder.
-        removeArtifacts(of: frame)
-        if mode == .all || (!goldenExists && mode != .never) {
-            try write(image, to: frame.goldenPath)
-            return .recorded(time: frame.time, golden: frame.goldenPath, reason: goldenExists ? .recordMode : .missing)
+        let stale = [frame.actualPath, frame.diffPath]
+        // A frame's golden counts when a file is there: `PNGFile.read` reads it, not yet through the confined layer.
+        let exists = FileManager.default.fileExists(atPath: frame.goldenPath)
+        let ended = try recordOrReportMissing(golden: frame.goldenPath, exists: exists, time: frame.time, stale: stale) {
+            () throws(SnapshotFailure) in try write(image, to: frame.goldenPath)
         }
-        guard goldenExists else { return .missingGolden(time: frame.time, golden: frame.goldenPath) }
+        if let ended { return ended }
         let golden: RGBAImage
         do {
             golden = try PNGFile.read(frame.goldenPath)
@@ -68,7 +67,8 @@ struct SnapshotCheck {
         return .recorded(time: frame.time, golden: frame.goldenPath, reason: .failed)
     }
 
-    private func write(_ image: RGBAImage, to path: String) throws(SnapshotFailure) {
+    /// Writes `image` as a PNG to `path` whole or not at all; throws `SnapshotFailure` naming the file when it cannot.
+    func write(_ image: RGBAImage, to path: String) throws(SnapshotFailure) {
         do {
             try AtomicFile.write(try PNGFile.encode(image), to: path)
         } catch {
@@ -76,8 +76,18 @@ struct SnapshotCheck {
         }
     }
 
-    private func removeArtifacts(of frame: SnapshotLocations.Frame) {
-        try? FileManager.default.removeItem(atPath: frame.actualPath)
-        try? FileManager.default.removeItem(atPath: frame.diffPath)
+    /// Removes the artifacts of an earlier failure (`stale`), then records the golden at `golden` (with `recording`)
+    /// or reports it missing, as the mode says and as the golden `exists`; nil when the golden is there to compare.
+    func recordOrReportMissing(
+        golden: String, exists goldenExists: Bool, time: Double, stale: [String], recording: () throws(SnapshotFailure) -> Void
+    ) throws(SnapshotFailure) -> SnapshotFinding? {
+        // Stale files from an earlier failure would mislead whoever opens the folder. Safe: they are this assertion's
+        // own artifact paths in the artifacts folder, and removing a link there removes the link, never its target.
+        for path in stale { try? FileManager.default.removeItem(atPath: path) }
+        if mode == .all || (!goldenExists && mode != .never) {
+            try recording()
+            return .recorded(time: time, golden: golden, reason: goldenExists ? .recordMode : .missing)
+        }
+        return goldenExists ? nil : .missingGolden(time: time, golden: golden)
     }
 }

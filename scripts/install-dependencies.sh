@@ -10,7 +10,8 @@
 #                                             rlottie-python and lottie (play and read the Lottie files),
 #                                             jsonschema (checks written records against schema/) and
 #                                             librlottie0-1 (plays the Lottie snapshots) and strace (counts the
-#                                             files a forged journal makes the tool open)  (make test)
+#                                             files a forged journal makes the tool open) and time (GNU time:
+#                                             AuditMemoryTests read a run's peak memory)  (make test)
 #   scripts/install-dependencies.sh --bench   also python3-cairo (the naive baseline), ffmpeg, and numpy, pillow,
 #                                             scikit-image (the GIF and video comparisons)  (make bench)
 #   scripts/install-dependencies.sh --bazel   also Debian's bazel-bootstrap (Bazel 4), python3, and nginx-core and
@@ -37,7 +38,8 @@ dist_tools=(dpkg-dev debootstrap umoci python3)
 if [ "$mode" = test ]; then
     # librlottie0-1: the Lottie snapshots' player (PickerSnapshot opens it with dlopen; the tool never needs it).
     # strace: DeepJournalTests counts the folders a forged journal makes the tool open.
-    debian+=(chromium ffmpeg librlottie0-1 strace "${dist_tools[@]}")
+    # time: GNU time's %M, the peak memory AuditMemoryTests bound.
+    debian+=(chromium ffmpeg librlottie0-1 strace time "${dist_tools[@]}")
     python_modules=(pixelmatch PIL yaml playwright rlottie_python lottie jsonschema)
     python_packages=(pixelmatch pillow PyYAML playwright rlottie-python lottie jsonschema)
 elif [ "$mode" = bench ]; then

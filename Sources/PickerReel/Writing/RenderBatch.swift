@@ -144,7 +144,12 @@ public struct RenderBatch: Sendable {
             }
             try planned.plan.checkDecoding(within: batch.options.memory.bytes, budget: batch.options.memory.description)
             try planned.plan.checkEncoding(batch.formats, within: batch.options.memory)
-            let need = sideBySide == 1 ? 0 : planned.memory(formats: batch.formats, threads: frameWorkers, within: part)
+            // Measuring contrast runs before the write, and frees its drawers first: the larger of the two is held.
+            let audits = batch.measuresContrast && inputs != nil
+            if audits { try planned.plan.checkAudit(within: batch.options.memory) }
+            let need =
+                sideBySide == 1
+                ? 0 : max(planned.memory(formats: batch.formats, threads: frameWorkers, within: part), audits ? planned.plan.auditBytes : 0)
             try shared.withShare(of: need) { () throws(any Error) in
                 let started = Date()
                 let renderer = try Renderer(planned, pngCompression: batch.pngCompression)
@@ -158,7 +163,7 @@ public struct RenderBatch: Sendable {
                     sideBySide == 1 ? batch.options.memory : MemoryBudget(bytes: max(part.bytes, min(need, batch.options.memory.bytes)))
                 write.progress = { _, total in events(.frameDone(entry: index, total: total)) }
                 write.inputs = inputs
-                if batch.measuresContrast, inputs != nil {
+                if audits {
                     write.contrast = RenderManifest.Contrast.worst(of: try renderer.audit(name: entry.name, file: entry.file))
                 }
                 if let step = batch.every { write.moments = MomentName.every(step, through: renderer.duration) }

@@ -16,6 +16,8 @@ package struct AuditOptions: Equatable, Sendable {
     package var reports: [CompareReportRequest] = []
     /// `--require`: the criteria whose failure fails the run; empty reports only.
     package var required: Set<AccessibilityCriterion> = []
+    /// `--memory`: how much the audits side by side may hold at once; one that alone needs more is refused.
+    package var memory = MemoryBudget.standard
 
     /// The defaults: the built-in demo, every variant, a text report, nothing required.
     package init() {}
@@ -34,6 +36,9 @@ struct AuditCommand {
         OptionDefinition(
             name: "--require", short: nil, valueName: "CRITERIA",
             help: "Exit 1 when these fail on any frame: 1.4.3, 1.4.11, comma-separated, or all (default: report only)."),
+        OptionDefinition(
+            name: "--memory", valueName: "SIZE",
+            help: "Memory the audits may take at once, such as 512M or 2G (default 1G): fewer specs are audited side by side."),
         CommandParser.rootOption,
     ]
 
@@ -53,6 +58,9 @@ struct AuditCommand {
             (or 1.4.11, or both, or all) exits 1 when a required criterion fails on any frame.
             Reports as compare's: --report json (json=FILE), junit FILE, github, html DIR (a strip over time).
 
+            Each audit holds two drawers of its picture and its glyph masks; audits side by side share --memory,
+            and one that alone needs more is refused before anything is drawn (exit 2).
+
             Exit status: 0 audited (and every required criterion met), 1 a required criterion failed, 2 bad input.
             """)
 
@@ -67,6 +75,7 @@ struct AuditCommand {
         options.specPaths = parsed.positional
         options.variants = parsed.values("--variant")
         options.root = try CommandParser.root(parsed, command: "audit")
+        if let memory = parsed.value("--memory") { options.memory = try CommandParser.memoryBudget(memory, command: "audit") }
         var kinds: Set<String> = []
         for value in parsed.values("--report") {
             let request: CompareReportRequest
@@ -115,13 +124,20 @@ struct AuditCommand {
         guard let sources = RenderCommand(options: loading, console: console).loadSources() else { return ExitCode.badInput }
         let root = InspectCommands.url(options.root)
         let results = AuditSlots(count: sources.count)
+        // Audits side by side take their share of --memory before drawing; one that alone needs more is refused.
+        let shared = SharedMemoryBudget(options.memory)
+        let budget = options.memory
         // A lane per core, each taking the next spec-variant (each makes its own cairo and Pango objects).
         let lane: @Sendable () -> Void = {
             while let index = results.next() {
                 let source = sources[index]
                 do {
                     let renderer = try Renderer(source.spec, variant: source.variant, file: source.path, root: root)
-                    results.store(.success(try renderer.audit(name: source.name, file: source.path)), at: index)
+                    try renderer.plan.checkAudit(within: budget)
+                    let audit = try shared.withShare(of: renderer.plan.auditBytes) { () throws(RenderError) in
+                        try renderer.audit(name: source.name, file: source.path)
+                    }
+                    results.store(.success(audit), at: index)
                 } catch {
                     results.store(.failure(error), at: index)
                 }

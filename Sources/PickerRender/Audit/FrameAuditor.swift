@@ -87,31 +87,44 @@ package final class FrameAuditor {
     }
 
     /// The pixels `looks` at `weights` cover fully, from `inked` for a single look (held frames show one).
-    private func inkedPixels(_ key: InkKey, mask: LookMasks, looks: [[UInt8]], weights: [Double]) -> InkedPixels {
+    private func inkedPixels(_ key: InkKey, mask: LookMasks, looks: [LookMasks.Coverage], weights: [Double]) -> InkedPixels {
         if let known = inked[key] { return known }
-        let found = Self.inkedPixels(mask: mask, looks: looks, weights: weights)
+        let found = Self.inkedPixels(looks: looks, weights: weights)
         if key.amount == 0 || key.amount == 1 { inked[key] = found }
         return found
     }
 
-    /// The pixels `looks` at `weights` cover fully (coverage at least 0.99, or the most there is when less).
-    private static func inkedPixels(mask: LookMasks, looks: [[UInt8]], weights: [Double]) -> InkedPixels {
-        let count = mask.width * mask.height
-        guard count > 0, looks.allSatisfy({ $0.count == count }) else { return InkedPixels() }
-        var coverage = [Double](repeating: 0, count: count)
+    /// The pixels `looks` at `weights` cover fully (coverage at least 0.99, or the most there is when less), from the
+    /// looks' inked pixels alone (merged in row order), so the work follows the ink, not the box.
+    private static func inkedPixels(looks: [LookMasks.Coverage], weights: [Double]) -> InkedPixels {
+        // Only the looks with weight (the regular look first, as the sum is made) add to a pixel's coverage.
+        let weighted = zip(looks, weights).filter { $0.1 > 0 && !$0.0.indices.isEmpty }
+        guard !weighted.isEmpty else { return InkedPixels() }
+        var merged = InkedPixels()
+        var next = Array(repeating: 0, count: weighted.count)
         var most = 0.0
-        for (look, weight) in zip(looks, weights) where weight > 0 {
-            for index in 0..<count where look[index] > 0 {
-                coverage[index] += weight * Double(look[index]) / 255
-                most = max(most, coverage[index])
+        while true {
+            var index = Int.max
+            for (look, (coverage, _)) in weighted.enumerated() where next[look] < coverage.indices.count {
+                index = min(index, coverage.indices[next[look]])
             }
+            guard index < Int.max else { break }
+            var sum = 0.0
+            for (look, (coverage, weight)) in weighted.enumerated()
+            where next[look] < coverage.indices.count && coverage.indices[next[look]] == index {
+                sum += weight * Double(coverage.values[next[look]]) / 255
+                next[look] += 1
+            }
+            most = max(most, sum)
+            merged.indices.append(index)
+            merged.coverage.append(sum)
         }
         guard most > 0.02 else { return InkedPixels() }
         let threshold = min(0.99, most)
         var pixels = InkedPixels()
-        for index in 0..<count where min(coverage[index], 1) >= threshold {
+        for (index, coverage) in zip(merged.indices, merged.coverage) where min(coverage, 1) >= threshold {
             pixels.indices.append(index)
-            pixels.coverage.append(min(coverage[index], 1))
+            pixels.coverage.append(min(coverage, 1))
         }
         return pixels
     }

@@ -12,9 +12,9 @@ struct LookMasks {
     let y: Int
     let width: Int
     let height: Int
-    /// `label[look]`, `icon[look]`: width × height coverages, look 0 regular, 1 selected.
-    let label: [[UInt8]]
-    let icon: [[UInt8]]
+    /// `label[look]`, `icon[look]`: the box's inked pixels, look 0 regular, 1 selected (empty for no label or icon).
+    let label: [Coverage]
+    let icon: [Coverage]
     /// Whether each look's label is large-scale text (`WCAGContrast.isLargeText`).
     let isLarge: [Bool]
 
@@ -31,47 +31,66 @@ struct LookMasks {
         let bottom = max(top, min(surface.height, Int((area.maxY * scale).rounded(.up))))
         (x, y, width, height) = (left, top, right - left, bottom - top)
         let graphic = painter.graphics.indices.contains(index) ? painter.graphics[index] : nil
-        var labels: [[UInt8]] = []
-        var icons: [[UInt8]] = []
+        var labels: [Coverage] = []
+        var icons: [Coverage] = []
+        let text = segment.item.displayedLabel
+        let template = graphic.flatMap { $0.isTemplate ? $0 : nil }
         for selected in [false, true] {
-            let label = segment.item.displayedLabel
             labels.append(
-                Self.coverage(on: surface, x: left, y: top, width: right - left, height: bottom - top, scale: scale) { cairo in
-                    guard !label.isEmpty else { return }
-                    cairo_set_source_rgba(cairo, 1, 1, 1, 1)
-                    let origin = selected ? segment.selectedLabelOrigin : segment.labelOrigin
-                    painter.text.draw(label, font: selected ? style.selectedFont : style.font, at: origin.x, origin.y, on: cairo)
-                })
+                text.isEmpty
+                    ? Coverage()
+                    : Self.coverage(on: surface, x: left, y: top, width: right - left, height: bottom - top, scale: scale) { cairo in
+                        cairo_set_source_rgba(cairo, 1, 1, 1, 1)
+                        let origin = selected ? segment.selectedLabelOrigin : segment.labelOrigin
+                        painter.text.draw(text, font: selected ? style.selectedFont : style.font, at: origin.x, origin.y, on: cairo)
+                    })
             icons.append(
-                Self.coverage(on: surface, x: left, y: top, width: right - left, height: bottom - top, scale: scale) { cairo in
-                    guard let graphic, graphic.isTemplate else { return }
-                    graphic.draw(tint: RGBAColor(red: 1, green: 1, blue: 1), on: cairo)
-                })
+                template.map { graphic in
+                    Self.coverage(on: surface, x: left, y: top, width: right - left, height: bottom - top, scale: scale) { cairo in
+                        graphic.draw(tint: RGBAColor(red: 1, green: 1, blue: 1), on: cairo)
+                    }
+                } ?? Coverage())
         }
         label = labels
         icon = icons
         isLarge = [style.font, style.selectedFont].map { WCAGContrast.isLargeText(size: $0.size, weight: $0.weight) }
     }
 
-    /// The alpha `draw` leaves in the box, on `surface` cleared first.
+    /// One look's ink in the box: the pixels of coverage above 0, each with its coverage 0…255.
+    ///
+    /// `indices` are places in the box, row by row (`row × width + column`), in increasing order.
+    /// Sparse so that what the audit keeps and sweeps follows the ink drawn, not the box: a box widened by half the
+    /// font size around a narrow segment is most of the canvas, and a segment with no label or icon costs nothing.
+    struct Coverage {
+        var indices: [Int] = []
+        var values: [UInt8] = []
+    }
+
+    /// The alpha `draw` leaves in the box, on `surface` cleared first (in the box: the drawing is clipped to it).
     private static func coverage(
         on surface: ImageSurface, x: Int, y: Int, width: Int, height: Int, scale: Double, _ draw: (OpaquePointer) -> Void
-    ) -> [UInt8] {
-        guard width > 0, height > 0, let cairo = cairo_create(surface.pointer) else { return [] }
+    ) -> Coverage {
+        guard width > 0, height > 0, let cairo = cairo_create(surface.pointer) else { return Coverage() }
         defer { cairo_destroy(cairo) }
+        // Only the box is cleared and drawn (a pixel-aligned clip): a narrow segment's glyphs cost their box, not the canvas.
+        cairo_rectangle(cairo, Double(x), Double(y), Double(width), Double(height))
+        cairo_clip(cairo)
         cairo_set_operator(cairo, CAIRO_OPERATOR_CLEAR)
         cairo_paint(cairo)
         cairo_set_operator(cairo, CAIRO_OPERATOR_OVER)
         cairo_scale(cairo, scale, scale)
         draw(cairo)
         cairo_surface_flush(surface.pointer)
-        guard let data = cairo_image_surface_get_data(surface.pointer) else { return [] }
+        guard let data = cairo_image_surface_get_data(surface.pointer) else { return Coverage() }
         let stride = surface.stride
-        var coverage = [UInt8](repeating: 0, count: width * height)
+        var coverage = Coverage()
         for row in 0..<height {
             let line = data + (y + row) * stride + x * 4
             // ARGB32 in native (little-endian) order: alpha is the fourth byte of each pixel.
-            for column in 0..<width { coverage[row * width + column] = line[column * 4 + 3] }
+            for column in 0..<width where line[column * 4 + 3] > 0 {
+                coverage.indices.append(row * width + column)
+                coverage.values.append(line[column * 4 + 3])
+            }
         }
         return coverage
     }
